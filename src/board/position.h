@@ -1,0 +1,120 @@
+#pragma once
+// The position: bitboards + mailbox, make/unmake with a stack of StateInfo records,
+// incremental Zobrist key, checkers, and the per-side rules record.
+
+#include <string>
+
+#include "board/zobrist.h"
+#include "core/bitboard.h"
+#include "core/pieces.h"
+#include "core/rules.h"
+#include "core/types.h"
+#include "movegen/attacks.h"
+
+namespace maharajah {
+
+// What do_move changes and undo_move must restore. The caller owns the records
+// (on its stack in search and perft, in a deque for a game), Stockfish-style.
+struct StateInfo {
+    // Copied from the previous state, then updated by do_move.
+    Key key = 0;
+    Bitboard double_step = 0;  // pawns that still have the double-step right
+    int castling = NO_CASTLING;
+    Square ep_square = SQ_NONE;  // set only when an enemy pawn could capture there
+    int rule50 = 0;
+    int plies_from_null = 0;
+    // Recomputed by do_move.
+    Bitboard checkers = 0;
+    Piece captured = NO_PIECE;
+    StateInfo* previous = nullptr;
+};
+
+class Position {
+public:
+    // Initialises the attack and key tables; cheap after the first call.
+    static void init();
+
+    // Sets the position from a FEN in the Maharajah dialect (README.md). Returns an
+    // empty string on success, else an error naming the field and the problem; on
+    // error *this and `si` are left unchanged.
+    std::string set(const std::string& fen, StateInfo& si);
+    // The FEN in the dialect: 6 fields for a standard position, else all 8.
+    std::string fen() const;
+
+    // Board access.
+    Piece piece_on(Square s) const { return board_[s]; }
+    bool empty(Square s) const { return board_[s] == NO_PIECE; }
+    Bitboard pieces() const { return by_type_[NO_PIECE_TYPE]; }
+    Bitboard pieces(Color c) const { return by_color_[c]; }
+    Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
+    Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+    // Every piece (both colours) that has movement part p.
+    template <MovePart P>
+    Bitboard pieces_with() const {
+        Bitboard b = 0;
+        for (int pt = KNIGHT; pt < PIECE_TYPE_NB; ++pt)
+            if (has_part(PieceType(pt), P)) b |= by_type_[pt];
+        return b;
+    }
+    Square king_square(Color c) const { return lsb(pieces(c, KING)); }
+    int count(Color c, PieceType pt) const { return popcount(pieces(c, pt)); }
+
+    // State.
+    Color side_to_move() const { return side_; }
+    const SideRules& rules(Color c) const { return rules_[c]; }
+    const Rules& rules() const { return rules_; }
+    Square ep_square() const { return st_->ep_square; }
+    int castling_rights() const { return st_->castling; }
+    bool can_castle(int cr) const { return st_->castling & cr; }
+    Bitboard double_step_pawns() const { return st_->double_step; }
+    int rule50_count() const { return st_->rule50; }
+    int game_ply() const { return game_ply_; }
+    int fullmove_number() const { return 1 + (game_ply_ - (side_ == BLACK)) / 2; }
+    Key key() const { return st_->key; }
+    Bitboard checkers() const { return st_->checkers; }
+    bool in_check() const { return st_->checkers != 0; }
+    const StateInfo* state() const { return st_; }
+
+    // Attacks.
+    Bitboard attackers_to(Square s, Bitboard occupied) const;
+    Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+    // Pieces of colour c that shield c's king from an enemy slider (pinned pieces when
+    // they are c's own, discovered-check candidates when they are the enemy's).
+    Bitboard blockers_for_king(Color c) const;
+
+    // Making moves. The move must be legal.
+    void do_move(Move m, StateInfo& new_st);
+    void undo_move(Move m);
+    void do_null_move(StateInfo& new_st);
+    void undo_null_move();
+
+    // The key computed from scratch (the incremental one must always equal it).
+    Key compute_key() const;
+    // Internal consistency check for tests; returns an empty string when consistent.
+    std::string check_invariants() const;
+
+    // Castling geometry (standard squares only; RULES.md allows no other castling).
+    static Square castling_rook_from(int cr);
+    static Square castling_rook_to(int cr);
+    static Square castling_king_to(int cr);
+
+private:
+    std::string parse(const std::string& fen);
+    void put_piece(Piece pc, Square s);
+    void remove_piece(Square s);
+    void move_piece(Square from, Square to);
+
+    Piece board_[SQUARE_NB] = {};
+    Bitboard by_type_[PIECE_TYPE_NB] = {};  // [NO_PIECE_TYPE] holds all pieces
+    Bitboard by_color_[COLOR_NB] = {};
+    Color side_ = WHITE;
+    int game_ply_ = 0;
+    Rules rules_{SideRules::classic(WHITE), SideRules::classic(BLACK)};
+    StateInfo* st_ = nullptr;
+};
+
+// UCI long algebraic notation of a move ("e2e4", "e7e8m", "0000" for none/null).
+std::string move_to_uci(Move m);
+std::string square_name(Square s);
+
+}  // namespace maharajah

@@ -1,0 +1,52 @@
+#pragma once
+// The UCI loop over an input and an output stream (tests drive it with string
+// streams). Every line written is flushed; only protocol text goes to `out`.
+
+#include <iosfwd>
+#include <string>
+
+#include "protocol/game.h"
+
+namespace maharajah {
+
+inline constexpr const char* EngineName = "Maharajah";
+inline constexpr const char* EngineVersion = "0.1";
+inline constexpr const char* EngineAuthor = "the Maharajah developers";
+
+class Uci {
+public:
+    explicit Uci(std::ostream& out);
+
+    // Executes one command line. Returns false when the command was `quit`.
+    bool execute(const std::string& line);
+    // Reads and executes lines until `quit` or end of input.
+    void loop(std::istream& in);
+
+    // True when the last command reported an error (used for command-line exit codes).
+    bool last_failed() const { return failed_; }
+    const Game& game() const { return game_; }
+    std::ostream& output() { return out_; }
+
+private:
+    void cmd_position(std::istringstream& is);
+    void cmd_go(std::istringstream& is);
+    void cmd_display();
+    void error(const std::string& message);
+
+    std::ostream& out_;
+    Game game_;
+    bool failed_ = false;
+};
+
+// Runs the command given on the engine's command line ("perft <depth> [<fen>]" or any
+// UCI command). Returns the process exit code; usage errors go to `err` as one line.
+int run_command_line(Uci& uci, const std::string& command, const std::string& args, std::ostream& err);
+
+// Prints perft in Stockfish's format: "move: count" per root move, a blank line,
+// "Nodes searched: N". The time taken goes to stderr.
+void print_perft(Position pos, int depth, std::ostream& out);
+
+// Text of the per-side rules line ("rules white classic castling KQ ...").
+std::string rules_line(const Position& pos, Color c);
+
+}  // namespace maharajah

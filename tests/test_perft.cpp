@@ -1,0 +1,62 @@
+// Perft against the reference data (tests/data, copied from the rule book's suite).
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+
+#include "movegen/perft.h"
+
+using namespace maharajah;
+
+namespace {
+
+struct PerftLine {
+    std::string fen;
+    int depth;
+    std::uint64_t nodes;
+};
+
+std::vector<PerftLine> read_suite(const std::string& name) {
+    std::ifstream in(std::string(MAHARAJAH_TEST_DATA_DIR) + "/" + name);
+    std::vector<PerftLine> lines;
+    for (std::string line; std::getline(in, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        std::istringstream is(line);
+        PerftLine p;
+        std::getline(is, p.fen, '\t');
+        is >> p.depth >> p.nodes;
+        lines.push_back(p);
+    }
+    return lines;
+}
+
+void run_suite(const std::string& name, std::size_t expected_lines) {
+    auto suite = read_suite(name);
+    REQUIRE(suite.size() == expected_lines);  // the file was read whole
+    for (const auto& p : suite) {
+        Position pos;
+        StateInfo st;
+        std::string error = pos.set(p.fen, st);
+        INFO(p.fen << " depth " << p.depth);
+        REQUIRE(error.empty());
+        REQUIRE(perft(pos, p.depth) == p.nodes);
+        REQUIRE(pos.key() == pos.compute_key());  // make/unmake left it intact
+    }
+}
+
+}  // namespace
+
+TEST_CASE("perft matches every line of standard.tsv", "[perft]") { run_suite("standard.tsv", 180); }
+
+TEST_CASE("perft matches every line of variant.tsv", "[perft]") { run_suite("variant.tsv", 308); }
+
+TEST_CASE("perft divide sums to perft and lists each root move once", "[perft]") {
+    Position pos;
+    StateInfo st;
+    REQUIRE(pos.set("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", st).empty());
+    auto divide = perft_divide(pos, 3);
+    std::uint64_t sum = 0;
+    for (auto& [m, n] : divide) sum += n;
+    REQUIRE(divide.size() == 48);
+    REQUIRE(sum == 97862);
+}
