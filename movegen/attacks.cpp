@@ -156,7 +156,7 @@ Bitboard slow_attacks(PieceType pt, Color c, Square s, Bitboard occupied) {
     return b;
 }
 
-Bitboard attacks(PieceType pt, Color c, Square s, Bitboard occupied) {
+Bitboard piece_attacks(PieceType pt, Color c, Square s, Bitboard occupied) {
     if (pt == PAWN) return pawn_attacks(c, s);
     Bitboard b = 0;
     unsigned parts = PieceTable[pt].parts;

@@ -62,7 +62,7 @@ inline Bitboard attacks_bb(Square s, Bitboard occupied) {
 }
 
 // Attacks of any piece type of colour c from s (pawns: their capture squares).
-Bitboard attacks(PieceType pt, Color c, Square s, Bitboard occupied);
+Bitboard piece_attacks(PieceType pt, Color c, Square s, Bitboard occupied);
 
 // The slow twins: ray walking, used to build the tables and by the tests.
 Bitboard slow_slider_attacks(bool orthogonal, Square s, Bitboard occupied);

@@ -33,7 +33,7 @@ TEST_CASE("every piece type's attacks equal the slow twin on random occupancies"
                 if (i % 3 == 0) occ &= rng.next() & rng.next();
                 if (i % 3 == 1) occ &= rng.next();
                 for (Color c : {WHITE, BLACK}) {
-                    Bitboard fast = attacks(PieceType(pt), c, Square(sq), occ);
+                    Bitboard fast = piece_attacks(PieceType(pt), c, Square(sq), occ);
                     Bitboard slow = slow_attacks(PieceType(pt), c, Square(sq), occ);
                     if (fast != slow) {
                         INFO("piece type " << pt << " square " << sq << " occupancy " << occ);
@@ -50,25 +50,25 @@ TEST_CASE("compile-time attacks_bb agrees with the data-driven attacks()", "[att
         for (int i = 0; i < 50; ++i) {
             Square s = Square(sq);
             Bitboard occ = rng.next() & rng.next();
-            REQUIRE(attacks_bb<KNIGHT>(s, occ) == attacks(KNIGHT, WHITE, s, occ));
-            REQUIRE(attacks_bb<QUEEN>(s, occ) == attacks(QUEEN, WHITE, s, occ));
-            REQUIRE(attacks_bb<MAHARAJA>(s, occ) == attacks(MAHARAJA, WHITE, s, occ));
-            REQUIRE(attacks_bb<ARCHBISHOP>(s, occ) == attacks(ARCHBISHOP, WHITE, s, occ));
-            REQUIRE(attacks_bb<CHANCELLOR>(s, occ) == attacks(CHANCELLOR, WHITE, s, occ));
-            REQUIRE(attacks_bb<KING>(s, occ) == attacks(KING, WHITE, s, occ));
+            REQUIRE(attacks_bb<KNIGHT>(s, occ) == piece_attacks(KNIGHT, WHITE, s, occ));
+            REQUIRE(attacks_bb<QUEEN>(s, occ) == piece_attacks(QUEEN, WHITE, s, occ));
+            REQUIRE(attacks_bb<MAHARAJA>(s, occ) == piece_attacks(MAHARAJA, WHITE, s, occ));
+            REQUIRE(attacks_bb<ARCHBISHOP>(s, occ) == piece_attacks(ARCHBISHOP, WHITE, s, occ));
+            REQUIRE(attacks_bb<CHANCELLOR>(s, occ) == piece_attacks(CHANCELLOR, WHITE, s, occ));
+            REQUIRE(attacks_bb<KING>(s, occ) == piece_attacks(KING, WHITE, s, occ));
         }
 }
 
 TEST_CASE("compound pieces attack as the union of their parts", "[attacks]") {
     init();
     // An empty board, Maharaja on d4: 27 queen squares + 8 knight squares.
-    REQUIRE(popcount(attacks(MAHARAJA, WHITE, SQ_D4, 0)) == 35);
-    REQUIRE(popcount(attacks(ARCHBISHOP, WHITE, SQ_D4, 0)) == 13 + 8);
-    REQUIRE(popcount(attacks(CHANCELLOR, WHITE, SQ_D4, 0)) == 14 + 8);
+    REQUIRE(popcount(piece_attacks(MAHARAJA, WHITE, SQ_D4, 0)) == 35);
+    REQUIRE(popcount(piece_attacks(ARCHBISHOP, WHITE, SQ_D4, 0)) == 13 + 8);
+    REQUIRE(popcount(piece_attacks(CHANCELLOR, WHITE, SQ_D4, 0)) == 14 + 8);
     // The knight part jumps over blockers; the slider part is blocked.
     Bitboard ring = king_attacks(SQ_D4);
-    REQUIRE(attacks(CHANCELLOR, WHITE, SQ_D4, ring) == ((ring & rook_attacks(SQ_D4, 0)) | knight_attacks(SQ_D4)));
-    REQUIRE(attacks(MAHARAJA, BLACK, SQ_A1, 0) == (rook_attacks(SQ_A1, 0) | bishop_attacks(SQ_A1, 0) | knight_attacks(SQ_A1)));
+    REQUIRE(piece_attacks(CHANCELLOR, WHITE, SQ_D4, ring) == ((ring & rook_attacks(SQ_D4, 0)) | knight_attacks(SQ_D4)));
+    REQUIRE(piece_attacks(MAHARAJA, BLACK, SQ_A1, 0) == (rook_attacks(SQ_A1, 0) | bishop_attacks(SQ_A1, 0) | knight_attacks(SQ_A1)));
 }
 
 TEST_CASE("between and line tables", "[attacks]") {

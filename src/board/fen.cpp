@@ -72,7 +72,8 @@ std::string Position::parse(const std::string& fen) {
                 if (--rank < RANK_1) return "board: more than 8 ranks";
                 ++ranks_seen;
                 file = 0;
-            } else if (ch >= '1' && ch <= '8') {
+            } else if (ch >= '0' && ch <= '9') {
+                if (ch == '0') return "board: rank " + std::to_string(rank + 1) + " has an empty-square count of 0";
                 file += ch - '0';
                 if (file > 8) return "board: rank " + std::to_string(rank + 1) + " has more than 8 files";
             } else {
@@ -208,6 +209,16 @@ std::string Position::parse(const std::string& fen) {
     return {};
 }
 
+bool Position::fen_is_exact() const {
+    for (Color c : {WHITE, BLACK}) {
+        Bitboard pawns = pieces(c, PAWN);
+        if (!rules_[c].variant && !(st_->double_step & pieces(c)) && (pawns & classic_home_rank(c)) &&
+            !(pawns & own_half_bb(c) & ~classic_home_rank(c)))
+            return false;
+    }
+    return true;
+}
+
 std::string Position::fen() const {
     std::string s;
     for (int r = RANK_8; r >= RANK_1; --r) {
@@ -245,9 +256,11 @@ std::string Position::fen() const {
             list |= rights;
         } else if (rights != (pieces(c, PAWN) & classic_home_rank(c))) {
             standard = false;
-            // With no right left, a pawn on the home rank (never moved, never able to
-            // double-step) marks the list as exact for this side.
-            Bitboard marker = pieces(c, PAWN) & rank_bb(relative_rank(c, RANK_1));
+            // With no right left, the list must still name one of this side's pawns to
+            // be exact for it: one that a classic side could never double-step with
+            // (own half, off rank 2/7). Without such a pawn the dialect cannot say it
+            // (README.md, "FEN dialect"); fen_is_exact() tells.
+            Bitboard marker = pieces(c, PAWN) & own_half_bb(c) & ~classic_home_rank(c);
             list |= rights ? rights : (marker ? square_bb(lsb(marker)) : 0);
         }
     }

@@ -40,6 +40,10 @@ public:
     std::string set(const std::string& fen, StateInfo& si);
     // The FEN in the dialect: 6 fields for a standard position, else all 8.
     std::string fen() const;
+    // False in the one case the dialect cannot express: a classic side whose pawns in
+    // its own half all stand on rank 2/7 and have all lost the double step (they came
+    // from rank 1/8). fen() then reads back with those pawns' double step restored.
+    bool fen_is_exact() const;
 
     // Board access.
     Piece piece_on(Square s) const { return board_[s]; }

@@ -1,0 +1,120 @@
+// The UCI loop driven through string streams: command in, exact lines out.
+
+#include <catch2/catch.hpp>
+#include <sstream>
+
+#include "protocol/uci.h"
+
+using namespace maharajah;
+
+namespace {
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> v;
+    std::istringstream is(text);
+    for (std::string l; std::getline(is, l);) v.push_back(l);
+    return v;
+}
+
+// Runs the commands and returns what the engine wrote.
+std::string run(Uci& uci, std::ostringstream& out, const std::string& commands) {
+    out.str("");
+    std::istringstream in(commands);
+    uci.loop(in);
+    return out.str();
+}
+
+std::string fen_line(Uci& uci, std::ostringstream& out) {
+    for (auto& l : lines_of(run(uci, out, "d\n")))
+        if (l.rfind("Fen: ", 0) == 0) return l.substr(5);
+    return "";
+}
+
+}  // namespace
+
+TEST_CASE("uci, isready and quit", "[uci]") {
+    std::ostringstream out;
+    Uci uci(out);
+    auto lines = lines_of(run(uci, out, "uci\nisready\nquit\nisready\n"));
+    REQUIRE(lines.size() == 4);  // nothing after quit
+    REQUIRE(lines[0].rfind("id name Maharajah", 0) == 0);
+    REQUIRE(lines[1].rfind("id author ", 0) == 0);
+    REQUIRE(lines[2] == "uciok");
+    REQUIRE(lines[3] == "readyok");
+}
+
+TEST_CASE("position with moves and d show the new FEN and the rules", "[uci]") {
+    std::ostringstream out;
+    Uci uci(out);
+    REQUIRE(run(uci, out, "position startpos moves e2e4 c7c5\n").empty());
+    REQUIRE(fen_line(uci, out) == "rnbqkbnr/pp1ppppp/8/2p5/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2");
+    REQUIRE(run(uci, out, "position fen 4k3/8/8/8/8/8/PP6/M3K3 w - - 0 1 moves a2a4\n").empty());
+    std::string d = run(uci, out, "d\n");
+    REQUIRE(d.find("Fen: 4k3/8/8/8/P7/8/1P6/M3K3 b - - 0 1 V b2") != std::string::npos);
+    REQUIRE(d.find("rules white variant castling - promotions qrbnmac doublestep unmoved") != std::string::npos);
+    REQUIRE(d.find("rules black classic castling - promotions qrbn doublestep rank2") != std::string::npos);
+    REQUIRE(d.find(" | M |   |   |   | K |   |   |   | 1") != std::string::npos);
+}
+
+TEST_CASE("a bad position command prints one error line and keeps the position", "[uci][errors]") {
+    std::ostringstream out;
+    Uci uci(out);
+    run(uci, out, "position startpos moves e2e4\n");
+    const std::string before = fen_line(uci, out);
+    const char* bad[] = {
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq\n",      // too few fields
+        "position fen 4k3/8/8/8/8/8/8/4K2Z w - - 0 1\n",                           // unknown letter
+        "position startpos moves e2e4 e7e5 e1e3\n",                                // illegal third move
+        "position startpos moves e2e4 e7e5 e4e5\n",                                // blocked pawn
+        "position startpos moves a7a5\n",                                          // wrong side
+        "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f8c5 e7e8q\n",  // nonsense
+        "position startpos e2e4\n",                                                // missing 'moves'
+        "position\n",
+        "position somewhere\n",
+    };
+    for (const char* cmd : bad) {
+        auto lines = lines_of(run(uci, out, cmd));
+        INFO(cmd);
+        REQUIRE(lines.size() == 1);
+        REQUIRE(lines[0].rfind("info string error: ", 0) == 0);
+        REQUIRE(fen_line(uci, out) == before);
+    }
+    auto lines = lines_of(run(uci, out, "position startpos moves e2e4 e7e5 e1e3\n"));
+    REQUIRE(lines[0].find("illegal move 'e1e3' (move 3") != std::string::npos);
+}
+
+TEST_CASE("unknown commands get one error line and the loop goes on", "[uci][errors]") {
+    std::ostringstream out;
+    Uci uci(out);
+    auto lines = lines_of(run(uci, out, "xyzzy 1 2\n\nisready\n"));
+    REQUIRE(lines.size() == 2);
+    REQUIRE(lines[0] == "info string error: unknown command 'xyzzy'");
+    REQUIRE(lines[1] == "readyok");
+}
+
+TEST_CASE("go perft prints Stockfish's divide format", "[uci][perft]") {
+    std::ostringstream out;
+    Uci uci(out);
+    auto lines = lines_of(run(uci, out, "position startpos\ngo perft 2\n"));
+    REQUIRE(lines.size() == 20 + 3);
+    REQUIRE(lines[0].find(": 20") != std::string::npos);
+    REQUIRE(lines[20] == "");
+    REQUIRE(lines[21] == "Nodes searched: 400");
+    REQUIRE(lines[22] == "");
+    lines = lines_of(run(uci, out, "go perft 0\n"));
+    REQUIRE(lines.size() == 1);
+    REQUIRE(lines[0].rfind("info string error: ", 0) == 0);
+}
+
+TEST_CASE("the perft command line checks its arguments", "[uci][perft][errors]") {
+    std::ostringstream out, err;
+    Uci uci(out);
+    REQUIRE(run_command_line(uci, "perft", "x", err) == 1);
+    REQUIRE(run_command_line(uci, "perft", "3 not a fen at all", err) == 1);
+    REQUIRE(run_command_line(uci, "perft", "", err) == 1);
+    REQUIRE(lines_of(err.str()).size() == 3);
+    REQUIRE(out.str().empty());
+    REQUIRE(run_command_line(uci, "perft", "3 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", err) == 0);
+    REQUIRE(out.str().find("Nodes searched: ") != std::string::npos);
+    REQUIRE(run_command_line(uci, "frobnicate", "", err) == 1);
+}
