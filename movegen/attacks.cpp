@@ -2,6 +2,8 @@
 
 #include <vector>
 
+#include "movegen/magic_numbers.h"
+
 namespace maharajah::attacks {
 
 Magic RookMagics[SQUARE_NB];
@@ -33,63 +35,33 @@ Bitboard leaper(Square s, const int (*offsets)[2], int n) {
     return b;
 }
 
+// The occupancy bits that matter for a slider on s: its rays without the board edge.
+Bitboard relevant_mask(bool orthogonal, Square s) {
+    Bitboard edges = ((rank_bb(RANK_1) | rank_bb(RANK_8)) & ~rank_bb(rank_of(s))) |
+                     ((file_bb(FILE_A) | file_bb(FILE_H)) & ~file_bb(file_of(s)));
+    return slow_slider_attacks(orthogonal, s, 0) & ~edges;
+}
+
 constexpr int KnightOffsets[8][2] = {{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}};
 constexpr int KingOffsets[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 
-// xorshift64*: a fixed seed per rank makes magic search deterministic and quick.
-struct Prng {
-    std::uint64_t s;
-    std::uint64_t next() {
-        s ^= s >> 12;
-        s ^= s << 25;
-        s ^= s >> 27;
-        return s * 2685821657736338717ULL;
-    }
-    std::uint64_t sparse() { return next() & next() & next(); }
-};
-
-void init_magics(bool orthogonal, Magic* magics, Bitboard* table) {
-    // Seeds found to give fast searches; any seed works, only speed differs.
-    constexpr std::uint64_t Seeds[RANK_NB] = {728, 10316, 55013, 32803, 12281, 15100, 16645, 255};
-    std::vector<Bitboard> occupancy(4096), reference(4096);
-    std::vector<int> epoch(4096, 0);
-    int current = 0;
+// Fills one slider table from stored magic numbers (movegen/magic_numbers.h).
+void init_magics(bool orthogonal, Magic* magics, Bitboard* table, const Bitboard* numbers) {
     Bitboard* next_table = table;
-
     for (int sq = SQ_A1; sq <= SQ_H8; ++sq) {
         Square s = Square(sq);
-        Bitboard edges = ((rank_bb(RANK_1) | rank_bb(RANK_8)) & ~rank_bb(rank_of(s))) |
-                         ((file_bb(FILE_A) | file_bb(FILE_H)) & ~file_bb(file_of(s)));
         Magic& m = magics[s];
-        m.mask = slow_slider_attacks(orthogonal, s, 0) & ~edges;
+        m.mask = relevant_mask(orthogonal, s);
         m.shift = 64 - popcount(m.mask);
+        m.magic = numbers[s];
         m.table = next_table;
-
+        next_table += std::size_t(1) << popcount(m.mask);
         // Enumerate every subset of the mask (Carry-Rippler) with its attack set.
-        int size = 0;
         Bitboard b = 0;
         do {
-            occupancy[size] = b;
-            reference[size] = slow_slider_attacks(orthogonal, s, b);
-            ++size;
+            m.table[m.index(b)] = slow_slider_attacks(orthogonal, s, b);
             b = (b - m.mask) & m.mask;
         } while (b);
-        next_table += size;
-
-        Prng rng{Seeds[rank_of(s)]};
-        for (int i = 0; i < size;) {
-            do m.magic = rng.sparse();
-            while (popcount((m.mask * m.magic) >> 56) < 6);
-            ++current;
-            for (i = 0; i < size; ++i) {
-                unsigned idx = m.index(occupancy[i]);
-                if (epoch[idx] < current) {
-                    epoch[idx] = current;
-                    m.table[idx] = reference[i];
-                } else if (m.table[idx] != reference[i])
-                    break;
-            }
-        }
     }
 }
 
@@ -101,8 +73,8 @@ void init_all() {
         PawnAttacks[WHITE][s] = pawn_attacks_bb<WHITE>(square_bb(s));
         PawnAttacks[BLACK][s] = pawn_attacks_bb<BLACK>(square_bb(s));
     }
-    init_magics(true, RookMagics, RookTable);
-    init_magics(false, BishopMagics, BishopTable);
+    init_magics(true, RookMagics, RookTable, RookMagicNumbers);
+    init_magics(false, BishopMagics, BishopTable, BishopMagicNumbers);
 
     for (int a = SQ_A1; a <= SQ_H8; ++a)
         for (int b = SQ_A1; b <= SQ_H8; ++b) {
@@ -141,6 +113,44 @@ Bitboard slow_slider_attacks(bool orthogonal, Square s, Bitboard occupied) {
         }
     }
     return b;
+}
+
+Bitboard find_magic(bool orthogonal, Square s, std::uint64_t seed) {
+    const Bitboard mask = relevant_mask(orthogonal, s);
+    const unsigned bits = popcount(mask);
+    std::vector<Bitboard> occupancy, reference;
+    Bitboard b = 0;
+    do {
+        occupancy.push_back(b);
+        reference.push_back(slow_slider_attacks(orthogonal, s, b));
+        b = (b - mask) & mask;
+    } while (b);
+
+    // Random sparse candidates until one maps every occupancy without a harmful
+    // collision (two occupancies may share an entry only if their attacks agree).
+    std::vector<Bitboard> table(std::size_t(1) << bits);
+    std::vector<unsigned> stamp(table.size(), 0);
+    std::uint64_t state = seed;
+    auto next = [&state] {  // xorshift64*
+        state ^= state >> 12;
+        state ^= state << 25;
+        state ^= state >> 27;
+        return state * 0x2545F4914F6CDD1DULL;
+    };
+    for (unsigned attempt = 1;; ++attempt) {
+        Bitboard magic = next() & next() & next();
+        if (popcount((mask * magic) >> 56) < 6) continue;
+        bool ok = true;
+        for (std::size_t i = 0; i < occupancy.size() && ok; ++i) {
+            unsigned idx = unsigned((occupancy[i] * magic) >> (64 - bits));
+            if (stamp[idx] != attempt) {
+                stamp[idx] = attempt;
+                table[idx] = reference[i];
+            } else
+                ok = table[idx] == reference[i];
+        }
+        if (ok) return magic;
+    }
 }
 
 Bitboard slow_attacks(PieceType pt, Color c, Square s, Bitboard occupied) {

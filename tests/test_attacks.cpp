@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "movegen/attacks.h"
+#include "movegen/magic_numbers.h"
 
 using namespace maharajah;
 using namespace maharajah::attacks;
@@ -80,4 +81,12 @@ TEST_CASE("between and line tables", "[attacks]") {
     REQUIRE(line_bb(SQ_B2, SQ_C4) == 0);
     REQUIRE(aligned(SQ_A1, SQ_C3, SQ_H8));
     REQUIRE_FALSE(aligned(SQ_A1, SQ_C3, SQ_H7));
+}
+
+TEST_CASE("the stored magic numbers are the ones the finder produces", "[attacks]") {
+    for (int sq = SQ_A1; sq <= SQ_H8; ++sq) {
+        Square s = Square(sq);
+        REQUIRE(find_magic(true, s, magic_seed(true, s)) == RookMagicNumbers[s]);
+        REQUIRE(find_magic(false, s, magic_seed(false, s)) == BishopMagicNumbers[s]);
+    }
 }
