@@ -36,11 +36,12 @@ TEST_CASE("uci, isready and quit", "[uci]") {
     std::ostringstream out;
     Uci uci(out);
     auto lines = lines_of(run(uci, out, "uci\nisready\nquit\nisready\n"));
-    REQUIRE(lines.size() == 4);  // nothing after quit
+    REQUIRE(lines.size() == 5);  // nothing after quit
     REQUIRE(lines[0].rfind("id name Maharajah", 0) == 0);
     REQUIRE(lines[1].rfind("id author ", 0) == 0);
-    REQUIRE(lines[2] == "uciok");
-    REQUIRE(lines[3] == "readyok");
+    REQUIRE(lines[2].rfind("option name ", 0) == 0);
+    REQUIRE(lines[3] == "uciok");
+    REQUIRE(lines[4] == "readyok");
 }
 
 TEST_CASE("position with moves and d show the new FEN and the rules", "[uci]") {

@@ -216,6 +216,41 @@ void Position::undo_null_move() {
     side_ = ~side_;
 }
 
+int Position::repetition_count() const {
+    int count = 1;
+    // Only positions since the last capture or pawn move can repeat, and only every
+    // second ply has the same side to move.
+    const StateInfo* p = st_;
+    for (int back = 1; back <= st_->rule50; ++back) {
+        p = p->previous;
+        if (!p) break;
+        if (back % 2 == 0 && p->key == st_->key) ++count;
+    }
+    return count;
+}
+
+namespace {
+constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;
+}
+
+bool Position::insufficient_material() const {
+    Bitboard heavy = pieces(PAWN) | pieces(ROOK) | pieces(QUEEN) | pieces(MAHARAJA) | pieces(ARCHBISHOP) |
+                     pieces(CHANCELLOR);
+    if (heavy) return false;
+    Bitboard minors = pieces(KNIGHT) | pieces(BISHOP);
+    if (popcount(minors) <= 1) return true;
+    Bitboard bishops = pieces(BISHOP);
+    return !pieces(KNIGHT) && (!(bishops & DarkSquares) || !(bishops & ~DarkSquares));
+}
+
+bool Position::has_mating_material(Color c) const {
+    Bitboard own = pieces(c) & ~pieces(KING);
+    if (own & ~(pieces(KNIGHT) | pieces(BISHOP))) return true;
+    if (popcount(own) <= 1) return false;
+    Bitboard bishops = pieces(c, BISHOP);
+    return pieces(c, KNIGHT) || ((bishops & DarkSquares) && (bishops & ~DarkSquares));
+}
+
 Key Position::compute_key() const {
     Key k = 0;
     for (Bitboard b = pieces(); b;) {

@@ -1,5 +1,6 @@
 #include "protocol/game.h"
 
+#include "board/army.h"
 #include "movegen/movegen.h"
 
 namespace maharajah {
@@ -26,9 +27,50 @@ std::string Game::set(const std::string& fen, const std::vector<std::string>& mo
         played.push_back(m);
     }
     states_ = std::move(states);
+    start_side_ = moves.size() % 2 ? ~pos.side_to_move() : pos.side_to_move();
     pos_ = pos;
     moves_ = std::move(played);
     return {};
+}
+
+std::string Game::set_armies(const std::string& white, const std::string& black,
+                             const std::vector<std::string>& moves) {
+    ArmyCheck w = check_army(WHITE, white);
+    if (!w.ok()) return "White army: " + w.error;
+    ArmyCheck b = check_army(BLACK, black);
+    if (!b.ok()) return "Black army: " + b.error;
+    std::string fen = army_start_fen(w.army, b.army);
+    // The start checks of RULES.md section 6, each with its own message.
+    Position pos;
+    StateInfo st;
+    std::string error = pos.set(fen, st);
+    if (!error.empty()) {
+        if (error.find("not to move) is in check") != std::string::npos)
+            return "Black's king is attacked in the start position";
+        return "start position: " + error;
+    }
+    if (pos.in_check()) return "White is in check in the start position";
+    if (!MoveList<LEGAL>(pos).size()) return "White has no legal move in the start position";
+    return set(fen, moves);
+}
+
+std::string Game::status() const {
+    if (!MoveList<LEGAL>(pos_).size()) return pos_.in_check() ? "checkmate" : "stalemate";
+    if (pos_.insufficient_material()) return "draw insufficient";
+    int repetitions = pos_.repetition_count();
+    if (repetitions >= 5) return "draw fivefold";
+    if (pos_.rule50_count() >= 150) return "draw seventyfive";
+    if (repetitions >= 3) return "ongoing claim threefold";
+    if (pos_.rule50_count() >= 100) return "ongoing claim fifty";
+    return "ongoing";
+}
+
+std::string Game::flag(Color flagged) const {
+    // Plies by `flagged` since the start: the start side moved on plies 1, 3, 5...
+    std::size_t own = flagged == start_side_ ? (moves_.size() + 1) / 2 : moves_.size() / 2;
+    if (own == 0) return "aborted";
+    if (!pos_.has_mating_material(~flagged)) return "1/2-1/2 time";
+    return flagged == WHITE ? "0-1 time" : "1-0 time";
 }
 
 }  // namespace maharajah

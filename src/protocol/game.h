@@ -21,6 +21,19 @@ public:
     // string on success; on error returns the message and leaves the game unchanged.
     std::string set(const std::string& fen, const std::vector<std::string>& moves);
 
+    // Replaces this game with the start position of two armies (RULES.md section 6)
+    // followed by `moves`. Same contract as set().
+    std::string set_armies(const std::string& white, const std::string& black,
+                           const std::vector<std::string>& moves);
+
+    // The referee's verdicts (README.md, "Referee commands"): "ongoing", "checkmate",
+    // "stalemate", "draw insufficient|fivefold|seventyfive", or "ongoing claim
+    // threefold|fifty".
+    std::string status() const;
+    // The result when `flagged` runs out of time: "0-1 time", "1-0 time",
+    // "1/2-1/2 time" or "aborted".
+    std::string flag(Color flagged) const;
+
     Position& position() { return pos_; }
     const Position& position() const { return pos_; }
     const std::vector<Move>& moves() const { return moves_; }
@@ -29,6 +42,7 @@ private:
     std::unique_ptr<std::deque<StateInfo>> states_;
     Position pos_;
     std::vector<Move> moves_;
+    Color start_side_ = WHITE;
 };
 
 }  // namespace maharajah

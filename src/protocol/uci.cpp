@@ -29,12 +29,20 @@ bool Uci::execute(const std::string& line) {
 
     if (cmd == "quit") return false;
     if (cmd == "uci")
-        out_ << "id name " << EngineName << ' ' << EngineVersion << "\nid author " << EngineAuthor << "\nuciok"
-             << std::endl;
+        out_ << "id name " << EngineName << ' ' << EngineVersion << "\nid author " << EngineAuthor
+             << "\noption name UCI_Variant type combo default chess var chess var maharajah\nuciok" << std::endl;
     else if (cmd == "isready") out_ << "readyok" << std::endl;
+    else if (cmd == "setoption") cmd_setoption(is);
     else if (cmd == "position") cmd_position(is);
     else if (cmd == "go") cmd_go(is);
     else if (cmd == "d") cmd_display();
+    else if (cmd == "army") cmd_army(is);
+    else if (cmd == "moves") cmd_moves(is);
+    else if (cmd == "legalmoves") cmd_legalmoves();
+    else if (cmd == "rules") cmd_rules();
+    else if (cmd == "fen" || cmd == "getfen") out_ << "fen " << game_.position().fen() << std::endl;
+    else if (cmd == "status") out_ << "status " << game_.status() << std::endl;
+    else if (cmd == "flag") cmd_flag(is);
     else error("unknown command '" + cmd + "'");
     return true;
 }
@@ -54,8 +62,23 @@ void Uci::cmd_position(std::istringstream& is) {
         }
     } else if (token == "fen") {
         while (is >> token && !(has_moves = token == "moves")) fen += (fen.empty() ? "" : " ") + token;
+    } else if (token == "army") {
+        std::string white, black;
+        if (!(is >> white >> black)) {
+            error("position army: expected <white-army> <black-army> [moves ...]");
+            return;
+        }
+        if (is >> token && !(has_moves = token == "moves")) {
+            error("position army: expected 'moves' after the armies, got '" + token + "'");
+            return;
+        }
+        std::vector<std::string> moves;
+        while (has_moves && is >> token) moves.push_back(token);
+        std::string err = game_.set_armies(white, black, moves);
+        if (!err.empty()) error("position army: " + err);
+        return;
     } else {
-        error("position: expected 'startpos' or 'fen', got '" + token + "'");
+        error("position: expected 'startpos', 'fen' or 'army', got '" + token + "'");
         return;
     }
     std::vector<std::string> moves;
@@ -90,6 +113,28 @@ void print_perft(Position pos, int depth, std::ostream& out) {
     double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     std::cerr << "perft " << depth << ": " << total << " nodes in " << std::int64_t(ms) << " ms ("
               << std::int64_t(ms > 0 ? double(total) / ms * 1000 : 0) << " nodes/s)" << std::endl;
+}
+
+void Uci::cmd_setoption(std::istringstream& is) {
+    // setoption name <id with spaces> [value <x with spaces>]
+    std::string token, name, value;
+    is >> token;
+    if (token != "name") {
+        error("setoption: expected 'name'");
+        return;
+    }
+    while (is >> token && token != "value") name += (name.empty() ? "" : " ") + token;
+    while (is >> token) value += (value.empty() ? "" : " ") + token;
+    if (name == "UCI_Variant") {
+        if (value != "chess" && value != "maharajah") {
+            error("setoption: UCI_Variant must be chess or maharajah, got '" + value + "'");
+            return;
+        }
+        variant_ = value;
+        out_ << "info string variant " << variant_ << std::endl;
+        return;
+    }
+    error("setoption: unknown option '" + name + "'");
 }
 
 int run_command_line(Uci& uci, const std::string& command, const std::string& args, std::ostream& err) {
@@ -146,8 +191,12 @@ void Uci::cmd_display() {
     os << "Checkers:";
     for (Bitboard b = pos.checkers(); b;) os << ' ' << square_name(pop_lsb(b));
     os << '\n' << rules_line(pos, WHITE) << '\n' << rules_line(pos, BLACK) << '\n';
-    os << "Unmoved pawns:";
-    for (Bitboard b = pos.double_step_pawns(); b;) os << ' ' << square_name(pop_lsb(b));
+    for (Color c : {WHITE, BLACK}) {
+        os << (c == WHITE ? "Unmoved pawns white:" : "Unmoved pawns black:");
+        for (Bitboard b = pos.double_step_pawns() & pos.pieces(c); b;) os << ' ' << square_name(pop_lsb(b));
+        os << '\n';
+    }
+    os << "Status: " << game_.status();
     out_ << os.str() << std::endl;
 }
 

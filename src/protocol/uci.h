@@ -31,11 +31,19 @@ private:
     void cmd_position(std::istringstream& is);
     void cmd_go(std::istringstream& is);
     void cmd_display();
+    void cmd_setoption(std::istringstream& is);
+    // Referee and army commands (uci_referee.cpp).
+    void cmd_army(std::istringstream& is);
+    void cmd_moves(std::istringstream& is);
+    void cmd_legalmoves();
+    void cmd_rules();
+    void cmd_flag(std::istringstream& is);
     void error(const std::string& message);
 
     std::ostream& out_;
     Game game_;
     bool failed_ = false;
+    std::string variant_ = "chess";  // UCI_Variant; positions work the same under both
 };
 
 // Runs the command given on the engine's command line ("perft <depth> [<fen>]" or any

@@ -1,0 +1,1336 @@
+#!/usr/bin/env python3
+"""Plays a match between two UCI engines, refereed by the Maharajah engine.
+
+Every game is checked move by move by a referee process (the Maharajah binary,
+`--referee`), which knows the rules of chess and of the Maharajah variant: each
+engine's bestmove must be in the referee's list of legal moves, and the referee says
+when the game is over (checkmate, stalemate, draws) and who wins on time.
+
+Usage example:
+
+  scripts/match.py --engine name=new cmd=build/maharajah option.Hash=16 \\
+                   --engine name=old cmd=/tmp/old/maharajah option.Hash=16 \\
+                   --tc 10+0.1 --games 200 --openings openings.txt --concurrency 2 \\
+                   --pgn games.pgn --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
+
+Python 3.11 standard library only. Run `scripts/match.py --help` for every flag.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import math
+import os
+import queue
+import random
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+STARTFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+DEFAULT_REFEREE = str(Path(__file__).resolve().parent.parent / "build" / "maharajah")
+UCI_MOVE_RE = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnmac]?$")
+Z95 = 1.959963984540054  # two-sided 95 % quantile of the standard normal distribution
+NELO_PER_T = 800.0 / math.log(10.0)  # normalized Elo per unit of t = (score-0.5)/sigma
+
+
+class UsageError(Exception):
+    """A bad command-line argument or input file: one line, exit status 2."""
+
+
+# --------------------------------------------------------------------------------------
+# Statistics
+# --------------------------------------------------------------------------------------
+
+def elo_from_score(score: float) -> float:
+    """Logistic Elo difference for an expected score in (0, 1); +-inf at the ends."""
+    if score <= 0.0:
+        return -math.inf
+    if score >= 1.0:
+        return math.inf
+    return -400.0 * math.log10(1.0 / score - 1.0)
+
+
+def score_from_elo(elo: float) -> float:
+    return 1.0 / (1.0 + 10.0 ** (-elo / 400.0))
+
+
+def _mean_var(values, counts):
+    """Number of samples, mean and (population) variance of a discrete distribution."""
+    n = float(sum(counts))
+    if n <= 0:
+        return 0.0, 0.5, 0.0
+    mean = sum(v * c for v, c in zip(values, counts)) / n
+    var = sum(c * (v - mean) ** 2 for v, c in zip(values, counts)) / n
+    return n, mean, var
+
+
+TRI_VALUES = (0.0, 0.5, 1.0)  # loss, draw, win
+PENTA_VALUES = (0.0, 0.25, 0.5, 0.75, 1.0)  # game-pair points 0, 0.5, 1, 1.5, 2 (per game)
+
+
+@dataclass
+class EloEstimate:
+    model: str  # "pentanomial" or "trinomial"
+    samples: int  # pairs or games
+    score: float
+    elo: float
+    error: float  # half width of the 95 % interval (inf when unbounded)
+    los: float  # likelihood of superiority, 0..1
+    nelo: float
+    nelo_error: float
+
+
+def elo_estimate(values, counts, model: str) -> EloEstimate:
+    """Elo, 95 % error bar, LOS and normalized Elo from a trinomial (values TRI_VALUES,
+    counts [L, D, W]) or pentanomial (PENTA_VALUES, counts of pair points 0..2) sample.
+
+    The interval is the normal-approximation interval of the mean score, mapped through
+    the logistic Elo curve. Pentanomial: the unit is a game pair, whose per-game score is
+    pair points / 2; a game pair's variance already holds the correlation between the two
+    games of an opening, which is why it is preferred."""
+    n, mean, var = _mean_var(values, counts)
+    if n <= 0:
+        return EloEstimate(model, 0, 0.5, 0.0, math.inf, 0.5, 0.0, math.inf)
+    se = math.sqrt(var / n)
+    elo = elo_from_score(mean)
+    lo, hi = mean - Z95 * se, mean + Z95 * se
+    if lo <= 0.0 or hi >= 1.0:
+        error = math.inf
+    else:
+        error = (elo_from_score(hi) - elo_from_score(lo)) / 2.0
+    if se > 0:
+        los = 0.5 * (1.0 + math.erf((mean - 0.5) / (se * math.sqrt(2.0))))
+    else:
+        los = 1.0 if mean > 0.5 else 0.0 if mean < 0.5 else 0.5
+    # Normalized Elo: (score - 0.5) / per-game standard deviation, scaled so that it
+    # matches logistic Elo near 0 for a draw-free match. A pair's variance is about half
+    # a single game's, hence the factor 2 for the pentanomial model.
+    sigma_game = math.sqrt(var * (2.0 if model == "pentanomial" else 1.0))
+    if sigma_game > 0:
+        nelo = (mean - 0.5) / sigma_game * NELO_PER_T
+        nelo_error = Z95 * se / sigma_game * NELO_PER_T
+    else:
+        nelo, nelo_error = 0.0, math.inf
+    return EloEstimate(model, int(n), mean, elo, error, los, nelo, nelo_error)
+
+
+def trinomial(wins: int, losses: int, draws: int) -> EloEstimate:
+    return elo_estimate(TRI_VALUES, [losses, draws, wins], "trinomial")
+
+
+def pentanomial(counts) -> EloEstimate:
+    return elo_estimate(PENTA_VALUES, list(counts), "pentanomial")
+
+
+def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
+    """Wald's bounds on the log-likelihood ratio: accept H0 below, H1 above."""
+    return math.log(beta / (1.0 - alpha)), math.log((1.0 - beta) / alpha)
+
+
+def sprt_llr(counts, elo0: float, elo1: float, model: str = "logistic") -> float:
+    """Generalized SPRT log-likelihood ratio, normal approximation.
+
+    counts: [L, D, W] (trinomial, games) or 5 pentanomial counts (game pairs).
+    H0: Elo = elo0, H1: Elo = elo1, in logistic Elo (model "logistic") or normalized
+    Elo ("normalized"). With the sample mean m and variance v of the per-unit score and
+    N units, the log-likelihood ratio of two normal means s0, s1 with variance v is
+        LLR = N * (s1 - s0) * (2 m - s0 - s1) / (2 v).
+    Empty cells are replaced by a tiny count so that a one-sided sample still has a
+    variance (the usual regularization)."""
+    values = TRI_VALUES if len(counts) == 3 else PENTA_VALUES
+    if sum(counts) <= 0:
+        return 0.0
+    reg = [c if c > 0 else 1e-3 for c in counts]
+    _, mean, var = _mean_var(values, reg)
+    n = float(sum(counts))
+    if var <= 0:
+        return 0.0
+    if model == "normalized":
+        sigma_game = math.sqrt(var * (2.0 if len(counts) == 5 else 1.0))
+        s0 = 0.5 + elo0 / NELO_PER_T * sigma_game
+        s1 = 0.5 + elo1 / NELO_PER_T * sigma_game
+    else:
+        s0, s1 = score_from_elo(elo0), score_from_elo(elo1)
+    return n * (s1 - s0) * (2.0 * mean - s0 - s1) / (2.0 * var)
+
+
+# --------------------------------------------------------------------------------------
+# Arguments
+# --------------------------------------------------------------------------------------
+
+@dataclass
+class EngineSpec:
+    name: str | None = None
+    cmd: str = ""
+    args: list[str] = field(default_factory=list)
+    dir: str | None = None
+    options: list[tuple[str, str]] = field(default_factory=list)
+
+
+def parse_engine_spec(tokens, each=()) -> EngineSpec:
+    """`name=A cmd=/path [arg=...] [dir=...] option.Name=value ...` (cutechess style)."""
+    spec = EngineSpec()
+    for tok in list(each) + list(tokens):
+        if "=" not in tok:
+            raise UsageError(f"engine spec token '{tok}' is not key=value")
+        key, value = tok.split("=", 1)
+        if key == "name":
+            spec.name = value
+        elif key == "cmd":
+            spec.cmd = value
+        elif key == "arg":
+            spec.args.append(value)
+        elif key == "dir":
+            spec.dir = value
+        elif key.startswith("option."):
+            oname = key[len("option."):]
+            if not oname:
+                raise UsageError(f"engine spec token '{tok}' has an empty option name")
+            spec.options = [(k, v) for k, v in spec.options if k != oname] + [(oname, value)]
+        else:
+            raise UsageError(f"unknown engine spec key '{key}' (name, cmd, arg, dir, option.X)")
+    if not spec.cmd:
+        raise UsageError("engine spec without cmd=")
+    resolved = spec.cmd if os.sep in spec.cmd else shutil.which(spec.cmd)
+    if not resolved or not os.path.isfile(resolved) or not os.access(resolved, os.X_OK):
+        raise UsageError(f"engine command not found or not executable: {spec.cmd}")
+    spec.cmd = resolved
+    if spec.name is None:
+        spec.name = os.path.basename(resolved)
+    return spec
+
+
+def parse_tc(text: str) -> tuple[float, float]:
+    m = re.fullmatch(r"(\d+(?:\.\d*)?|\.\d+)(?:\+(\d+(?:\.\d*)?|\.\d+))?", text.strip())
+    if not m:
+        raise UsageError(f"bad --tc '{text}', expected base+inc in seconds, e.g. 10+0.1")
+    base = float(m.group(1))
+    inc = float(m.group(2)) if m.group(2) else 0.0
+    if base <= 0:
+        raise UsageError("--tc base time must be positive")
+    return base, inc
+
+
+def tc_tag(base: float, inc: float) -> str:
+    def f(x):
+        return f"{x:g}"
+    return f"{f(base)}+{f(inc)}" if inc else f(base)
+
+
+@dataclass
+class SprtSpec:
+    elo0: float
+    elo1: float
+    alpha: float = 0.05
+    beta: float = 0.05
+    model: str = "logistic"
+
+
+def parse_sprt(tokens) -> SprtSpec:
+    vals = {}
+    for tok in tokens:
+        if "=" not in tok:
+            raise UsageError(f"--sprt token '{tok}' is not key=value")
+        k, v = tok.split("=", 1)
+        vals[k] = v
+    unknown = set(vals) - {"elo0", "elo1", "alpha", "beta", "model"}
+    if unknown:
+        raise UsageError(f"unknown --sprt key(s): {', '.join(sorted(unknown))}")
+    try:
+        spec = SprtSpec(float(vals["elo0"]), float(vals["elo1"]),
+                        float(vals.get("alpha", 0.05)), float(vals.get("beta", 0.05)),
+                        vals.get("model", "logistic"))
+    except KeyError as e:
+        raise UsageError(f"--sprt needs {e.args[0]}=") from None
+    except ValueError:
+        raise UsageError("--sprt values must be numbers") from None
+    if spec.model not in ("logistic", "normalized"):
+        raise UsageError("--sprt model must be logistic or normalized")
+    if not (0 < spec.alpha < 1 and 0 < spec.beta < 1):
+        raise UsageError("--sprt alpha and beta must be in (0, 1)")
+    if spec.elo1 <= spec.elo0:
+        raise UsageError("--sprt needs elo1 > elo0")
+    return spec
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # one line instead of usage + message
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(
+        prog="match.py",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Play a match between two UCI engines, refereed by the Maharajah engine "
+                    "(legal moves, game end, time forfeits). Openings are played twice with "
+                    "colours swapped (game pairs).",
+        epilog="""engine spec (cutechess style), given twice with --engine:
+  name=NAME          display name (default: the binary's file name)
+  cmd=PATH           the engine binary (looked up in PATH when it has no '/')
+  arg=ARG            a command-line argument for the engine (repeatable)
+  dir=DIR            working directory
+  option.NAME=VALUE  sent as 'setoption name NAME value VALUE' (quote it if NAME has spaces:
+                     'option.Skill Level=0')
+
+openings file, one opening per line ('#' starts a comment line):
+  <FEN>                          6 fields, or the 8-field Maharajah dialect (4-field EPD too)
+  startpos [moves m1 m2 ...]     UCI moves from the start position
+  fen <FEN> [moves m1 m2 ...]    UCI moves from a FEN
+  army <white> <black> [moves ...]  Maharajah armies, home rank first, e.g.
+                                 army RNBQKBNR/PPPPPPPP rnbqkbnr/pppppppp
+  A leading 'position' word is accepted. Opening moves are 'book' moves: no clock.
+
+output: one line per game, a summary (score, Elo +/- 95 %, LOS, SPRT) every
+--report-every games and at the end, and the counts of illegal moves, time losses and
+crashes per engine. Exit status: 0 match completed, 2 bad arguments, 3 with --strict
+when any illegal move, time loss or crash happened, 130 interrupted.""")
+    p.add_argument("--engine", nargs="+", action="append", metavar="KEY=VALUE", required=True,
+                   help="an engine spec (give exactly two); see below")
+    p.add_argument("--each", nargs="+", default=[], metavar="KEY=VALUE",
+                   help="spec tokens applied to both engines (e.g. option.Hash=16)")
+    p.add_argument("--tc", default="10+0.1", help="time control base+inc in seconds (default 10+0.1)")
+    p.add_argument("--timemargin", type=int, default=0, metavar="MS",
+                   help="ms an engine may overrun its clock without losing (default 0)")
+    p.add_argument("--games", type=int, default=None, metavar="N",
+                   help="total games (default 2; with --sprt: 100000, the SPRT stops earlier)")
+    p.add_argument("--openings", metavar="FILE", help="openings file (default: start position)")
+    p.add_argument("--random-order", action="store_true",
+                   help="play the openings in a random order (reshuffled each pass)")
+    p.add_argument("--seed", type=int, default=None, help="random seed for --random-order")
+    p.add_argument("--concurrency", type=int, default=1, metavar="N",
+                   help="games played at the same time (default 1)")
+    p.add_argument("--referee", default=DEFAULT_REFEREE, metavar="PATH",
+                   help=f"the Maharajah binary used as rules referee (default {DEFAULT_REFEREE})")
+    p.add_argument("--maxmoves", type=int, default=400, metavar="PLIES",
+                   help="adjudicate a draw after this many plies played by the engines "
+                        "(book moves not counted; default 400)")
+    p.add_argument("--pgn", metavar="FILE", help="append every game to this PGN file")
+    p.add_argument("--event", default="Maharajah match", help="PGN Event tag")
+    p.add_argument("--report-every", type=int, default=0, metavar="N",
+                   help="print the summary every N games (default: only at the end)")
+    p.add_argument("--sprt", nargs="+", metavar="KEY=VALUE",
+                   help="elo0=E0 elo1=E1 [alpha=0.05] [beta=0.05] [model=logistic|normalized]: "
+                        "sequential test, the match stops when a bound is crossed")
+    p.add_argument("--ready-timeout", type=float, default=10.0, metavar="S",
+                   help="seconds an engine may take to answer uci/isready (default 10)")
+    p.add_argument("--strict", action="store_true",
+                   help="exit with status 3 if any illegal move, time loss or crash happened")
+    p.add_argument("--debug", action="store_true", help="log all engine and referee traffic to stderr")
+    return p
+
+
+@dataclass
+class Config:
+    engines: list[EngineSpec]
+    base: float
+    inc: float
+    timemargin_ms: int
+    games: int
+    openings: list
+    openings_path: str | None
+    random_order: bool
+    seed: int | None
+    concurrency: int
+    referee: str
+    maxmoves: int
+    pgn: str | None
+    event: str
+    report_every: int
+    sprt: SprtSpec | None
+    ready_timeout: float
+    strict: bool
+    debug: bool
+
+
+def parse_args(argv) -> Config:
+    ns = build_parser().parse_args(argv)
+    if len(ns.engine) != 2:
+        raise UsageError(f"need exactly two --engine specs, got {len(ns.engine)}")
+    engines = [parse_engine_spec(tokens, ns.each) for tokens in ns.engine]
+    base, inc = parse_tc(ns.tc)
+    sprt = parse_sprt(ns.sprt) if ns.sprt else None
+    games = ns.games if ns.games is not None else (100000 if sprt else 2)
+    if games < 1:
+        raise UsageError("--games must be at least 1")
+    if ns.concurrency < 1:
+        raise UsageError("--concurrency must be at least 1")
+    if ns.maxmoves < 1:
+        raise UsageError("--maxmoves must be at least 1")
+    if ns.timemargin < 0:
+        raise UsageError("--timemargin must not be negative")
+    if ns.report_every < 0:
+        raise UsageError("--report-every must not be negative")
+    if not (os.path.isfile(ns.referee) and os.access(ns.referee, os.X_OK)):
+        raise UsageError(f"referee not found or not executable: {ns.referee} "
+                         "(build the engine or pass --referee)")
+    openings = parse_openings_file(ns.openings) if ns.openings else [Opening("fen", 0, "startpos", fen=STARTFEN)]
+    return Config(engines, base, inc, ns.timemargin, games, openings, ns.openings,
+                  ns.random_order, ns.seed, ns.concurrency, ns.referee, ns.maxmoves, ns.pgn,
+                  ns.event, ns.report_every, sprt, ns.ready_timeout, ns.strict, ns.debug)
+
+
+# --------------------------------------------------------------------------------------
+# Openings
+# --------------------------------------------------------------------------------------
+
+@dataclass
+class Opening:
+    kind: str  # "fen" or "army"
+    line: int  # line number in the file (0: built in)
+    text: str  # the line as written
+    fen: str | None = None
+    armies: tuple[str, str] | None = None
+    moves: list[str] = field(default_factory=list)
+    # Filled in by the referee (resolve_opening):
+    root_fen: str | None = None
+
+
+def _split_moves(tokens, where):
+    if not tokens:
+        return [], []
+    if "moves" in tokens:
+        i = tokens.index("moves")
+        head, moves = tokens[:i], tokens[i + 1:]
+    else:
+        head, moves = tokens, []
+    for m in moves:
+        if not UCI_MOVE_RE.match(m):
+            raise UsageError(f"{where}: '{m}' is not a UCI move")
+    return head, moves
+
+
+def _normalize_fen_fields(fields, where):
+    if len(fields) >= 5 and not fields[4].lstrip("-").isdigit():
+        fields = fields[:4]  # EPD with operations: keep the position part
+    if len(fields) == 4:
+        fields = fields + ["0", "1"]
+    elif len(fields) == 5:
+        fields = fields + ["1"]
+    if not 6 <= len(fields) <= 8:
+        raise UsageError(f"{where}: a FEN needs 6 to 8 fields, got {len(fields)}")
+    if fields[0].count("/") != 7:
+        raise UsageError(f"{where}: '{fields[0]}' is not a FEN board (8 ranks)")
+    return " ".join(fields)
+
+
+def parse_opening_line(line: str, where: str = "opening") -> Opening | None:
+    """One line of an openings file; None for blank and comment lines."""
+    text = line.strip()
+    if not text or text.startswith("#"):
+        return None
+    if ";" in text and "/" in text.split()[0]:
+        text_pos = text.split(";", 1)[0]  # EPD: drop the operations after the first ';'
+    else:
+        text_pos = text
+    tokens = text_pos.split()
+    if tokens[0] == "position":
+        tokens = tokens[1:]
+        if not tokens:
+            raise UsageError(f"{where}: empty position")
+    head = tokens[0]
+    if head == "startpos":
+        rest, moves = _split_moves(tokens[1:], where)
+        if rest:
+            raise UsageError(f"{where}: unexpected '{rest[0]}' after startpos")
+        return Opening("fen", 0, text, fen=STARTFEN, moves=moves)
+    if head == "fen":
+        fields, moves = _split_moves(tokens[1:], where)
+        return Opening("fen", 0, text, fen=_normalize_fen_fields(fields, where), moves=moves)
+    if head == "army":
+        rest, moves = _split_moves(tokens[1:], where)
+        if len(rest) != 2:
+            raise UsageError(f"{where}: 'army' needs a white and a black army")
+        for a in rest:
+            if not re.fullmatch(r"[KQRBNPMACkqrbnpmac1-8]+(/[KQRBNPMACkqrbnpmac1-8]+){0,3}", a):
+                raise UsageError(f"{where}: '{a}' is not an army (ranks of one side, home rank first)")
+        return Opening("army", 0, text, armies=(rest[0], rest[1]), moves=moves)
+    if "/" in head:
+        fields, moves = _split_moves(tokens, where)
+        return Opening("fen", 0, text, fen=_normalize_fen_fields(fields, where), moves=moves)
+    raise UsageError(f"{where}: not a FEN, 'startpos', 'fen' or 'army' line: {text[:60]}")
+
+
+def parse_openings_text(text: str, name: str = "openings") -> list[Opening]:
+    out = []
+    for no, line in enumerate(text.splitlines(), 1):
+        op = parse_opening_line(line, f"{name}:{no}")
+        if op is not None:
+            op.line = no
+            out.append(op)
+    if not out:
+        raise UsageError(f"{name}: no openings in the file")
+    return out
+
+
+def parse_openings_file(path: str) -> list[Opening]:
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise UsageError(f"cannot read openings file {path}: {e.strerror}") from None
+    return parse_openings_text(text, path)
+
+
+def opening_schedule(n_openings: int, n_pairs: int, random_order: bool, seed) -> list[int]:
+    """Index of the opening for each game pair: file order, or seeded shuffles per pass."""
+    rng = random.Random(seed)
+    out: list[int] = []
+    while len(out) < n_pairs:
+        order = list(range(n_openings))
+        if random_order:
+            rng.shuffle(order)
+        out.extend(order)
+    return out[:n_pairs]
+
+
+# --------------------------------------------------------------------------------------
+# Processes
+# --------------------------------------------------------------------------------------
+
+class EngineDead(Exception):
+    pass
+
+
+class ReadTimeout(Exception):
+    pass
+
+
+_log_lock = threading.Lock()
+
+
+class UciProcess:
+    """A child process spoken to line by line. A reader thread stamps every output line
+    with time.monotonic() when it arrives, so thinking time is measured at the pipe."""
+
+    def __init__(self, label: str, argv: list[str], cwd: str | None = None, debug: bool = False):
+        self.label = label
+        self.argv = argv
+        self.cwd = cwd
+        self.debug = debug
+        self.proc: subprocess.Popen | None = None
+        self.lines: queue.Queue = queue.Queue()
+
+    def start(self):
+        self.lines = queue.Queue()
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL, cwd=self.cwd, text=True,
+                                         encoding="utf-8", errors="replace", bufsize=1)
+        except OSError as e:
+            self.proc = None
+            raise EngineDead(f"cannot start {self.argv[0]}: {e.strerror}") from None
+        t = threading.Thread(target=self._reader, args=(self.proc, self.lines), daemon=True)
+        t.start()
+
+    def _reader(self, proc, q):
+        try:
+            for line in proc.stdout:
+                q.put((time.monotonic(), line.rstrip("\r\n")))
+        except (OSError, ValueError):
+            pass
+        q.put((time.monotonic(), None))
+
+    def _log(self, direction, text):
+        if self.debug:
+            with _log_lock:
+                print(f"{time.monotonic():.3f} {self.label} {direction} {text}", file=sys.stderr, flush=True)
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def send(self, text: str):
+        if self.proc is None:
+            raise EngineDead("not running")
+        for ln in text.splitlines():
+            self._log(">", ln)
+        try:
+            self.proc.stdin.write(text + "\n")
+            self.proc.stdin.flush()
+        except (OSError, ValueError):
+            raise EngineDead("pipe closed") from None
+
+    def read(self, deadline: float) -> tuple[float, str]:
+        """Next line (arrival time, text) before the monotonic deadline."""
+        try:
+            t, line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            raise ReadTimeout() from None
+        if line is None:
+            self.lines.put((t, None))  # keep reporting EOF
+            raise EngineDead("exited" if self.proc is None or self.proc.poll() is None
+                             else f"exited with status {self.proc.poll()}")
+        self._log("<", line)
+        return t, line
+
+    def drain(self):
+        while True:
+            try:
+                t, line = self.lines.get_nowait()
+            except queue.Empty:
+                return
+            if line is None:
+                self.lines.put((t, None))
+                return
+            self._log("<", line)
+
+    def kill(self):
+        if self.proc is None:
+            return
+        try:
+            self.proc.kill()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except (OSError, ValueError):
+                pass
+        self.proc = None
+
+    def quit(self):
+        if self.proc is None:
+            return
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=1.0)
+        except (EngineDead, subprocess.TimeoutExpired):
+            pass
+        self.kill()
+
+
+@dataclass
+class MoveAnswer:
+    kind: str  # "move", "timeout", "crash"
+    move: str | None = None
+    elapsed: float = 0.0
+    score: str | None = None  # "+0.35/12" style
+    detail: str = ""
+
+
+class Player(UciProcess):
+    """A UCI engine taking part in the match."""
+
+    def __init__(self, label: str, spec: EngineSpec, ready_timeout: float, debug: bool):
+        super().__init__(label, [spec.cmd] + spec.args, spec.dir, debug)
+        self.spec = spec
+        self.ready_timeout = ready_timeout
+        self.id_name = None
+        self.expect_dead = True  # not started yet: nothing to count
+        self.started_once = False
+
+    def wait_for(self, token: str, timeout: float, collect=None):
+        deadline = time.monotonic() + timeout
+        while True:
+            _, line = self.read(deadline)
+            if collect is not None:
+                collect(line)
+            if line.strip() == token:
+                return
+
+    def init(self):
+        """Start and handshake (uci, options, isready). Raises EngineDead / ReadTimeout."""
+        self.kill()
+        self.start()
+        self.started_once = True
+        self.expect_dead = False
+
+        def on_line(line):
+            if line.startswith("id name "):
+                self.id_name = line[len("id name "):].strip()
+        self.send("uci")
+        self.wait_for("uciok", self.ready_timeout, on_line)
+        for name, value in self.spec.options:
+            self.send(f"setoption name {name} value {value}")
+        self.send("isready")
+        self.wait_for("readyok", self.ready_timeout)
+
+    def new_game(self):
+        self.drain()
+        self.send("ucinewgame")
+        self.send("isready")
+        self.wait_for("readyok", self.ready_timeout)
+
+    def go(self, position_cmd: str, wtime: float, btime: float, inc_ms: float,
+           own_clock_ms: float, margin_ms: float) -> MoveAnswer:
+        """Send the position and go; wait for bestmove until the own clock (+ margin) runs
+        out. elapsed is from just before the write to the arrival of the bestmove line."""
+        self.drain()
+        cmd = (f"{position_cmd}\ngo wtime {max(1, int(wtime))} btime {max(1, int(btime))} "
+               f"winc {int(inc_ms)} binc {int(inc_ms)}")
+        t0 = time.monotonic()
+        deadline = t0 + (own_clock_ms + margin_ms) / 1000.0
+        score = depth = None
+        try:
+            self.send(cmd)
+            while True:
+                t, line = self.read(deadline)
+                parts = line.split()
+                if not parts:
+                    continue
+                if parts[0] == "info":
+                    sc, dp = parse_info_score(parts)
+                    if sc is not None:
+                        score, depth = sc, dp
+                elif parts[0] == "bestmove":
+                    elapsed = t - t0
+                    mv = parts[1] if len(parts) > 1 else None
+                    sc = f"{score}/{depth}" if score is not None and depth is not None else score
+                    if t > deadline:
+                        return MoveAnswer("timeout", mv, elapsed, sc)
+                    return MoveAnswer("move", mv, elapsed, sc)
+        except ReadTimeout:
+            elapsed = time.monotonic() - t0
+            self._stop_after_timeout()
+            return MoveAnswer("timeout", None, elapsed, None)
+        except EngineDead as e:
+            self.expect_dead = True  # counted by the caller
+            return MoveAnswer("crash", None, time.monotonic() - t0, None, str(e))
+
+    def _stop_after_timeout(self):
+        """The engine overran its clock: ask it to stop; kill it if it does not answer."""
+        try:
+            self.send("stop")
+            deadline = time.monotonic() + 1.0
+            while True:
+                _, line = self.read(deadline)
+                if line.startswith("bestmove"):
+                    return
+        except (ReadTimeout, EngineDead):
+            self.expect_dead = True
+            self.kill()
+
+
+def parse_info_score(parts):
+    """(score text, depth) from the tokens of an info line, or (None, None)."""
+    score = depth = None
+    try:
+        if "depth" in parts:
+            depth = int(parts[parts.index("depth") + 1])
+        if "score" in parts:
+            i = parts.index("score")
+            kind, val = parts[i + 1], int(parts[i + 2])
+            if kind == "cp":
+                score = f"{val / 100:+.2f}"
+            elif kind == "mate":
+                score = f"+M{val}" if val > 0 else f"-M{-val}"
+    except (IndexError, ValueError):
+        return None, None
+    return score, depth
+
+
+class RefereeError(Exception):
+    pass
+
+
+class Referee(UciProcess):
+    """The Maharajah binary used as the rules authority (see the README for the commands)."""
+
+    TIMEOUT = 10.0
+
+    def __init__(self, path: str, debug: bool, label: str = "referee"):
+        super().__init__(label, [path], None, debug)
+
+    def ensure(self):
+        if not self.alive():
+            self.kill()
+            self.start()
+            self.sync()
+
+    def sync(self) -> list[str]:
+        """isready/readyok; returns the error lines that came before readyok."""
+        errors = []
+        deadline = time.monotonic() + self.TIMEOUT
+        self.send("isready")
+        try:
+            while True:
+                _, line = self.read(deadline)
+                s = line.strip()
+                if s == "readyok":
+                    return errors
+                if s.startswith("info string error"):
+                    errors.append(s[len("info string error"):].lstrip(": "))
+        except (ReadTimeout, EngineDead) as e:
+            self.kill()
+            raise RefereeError(f"referee not answering ({type(e).__name__})") from None
+
+    def ask(self, cmd: str) -> str:
+        """A command answered by exactly one line."""
+        self.send(cmd)
+        deadline = time.monotonic() + self.TIMEOUT
+        try:
+            while True:
+                _, line = self.read(deadline)
+                if line.strip():
+                    return line.strip()
+        except (ReadTimeout, EngineDead) as e:
+            self.kill()
+            raise RefereeError(f"referee not answering '{cmd}' ({type(e).__name__})") from None
+
+    def set_position(self, cmd: str) -> list[str]:
+        self.send(cmd)
+        return self.sync()
+
+    def check_protocol(self):
+        """Fails with a clear message if the referee lacks the commands the runner needs."""
+        self.ensure()
+        errs = self.set_position("position startpos")
+        if errs:
+            raise RefereeError(f"referee rejected 'position startpos': {errs[0]}")
+        for cmd, want in (("moves", "moves"), ("status", "status"), ("fen", "fen")):
+            ans = self.ask(cmd)
+            if not ans.startswith(want):
+                raise RefereeError(f"referee does not support '{cmd}' (answered: {ans}); "
+                                   "rebuild the engine or pass a newer --referee")
+
+    def query(self, root_fen: str, moves: list[str]) -> tuple[str, set[str]]:
+        """Sets root + moves; returns (status text after 'status ', legal move set)."""
+        self.ensure()
+        cmd = f"position fen {root_fen}" + (" moves " + " ".join(moves) if moves else "")
+        errs = self.set_position(cmd)
+        if errs:
+            raise RefereeError(f"referee rejected the game position: {errs[0]}")
+        st = self.ask("status")
+        mv = self.ask("moves")
+        if not st.startswith("status ") or not (mv == "moves" or mv.startswith("moves ")):
+            raise RefereeError(f"unexpected referee answers: '{st}' / '{mv}'")
+        return st[len("status "):].strip(), set(mv.split()[1:])
+
+    def flag(self, color: str) -> str:
+        """Result text after 'result ' for a flag fall of color, or '' if unsupported."""
+        ans = self.ask(f"flag {color}")
+        if ans.startswith("result "):
+            return ans[len("result "):].strip()
+        return ""
+
+
+def resolve_opening(ref: Referee, op: Opening, where: str) -> None:
+    """Uses the referee to check an opening and find its root FEN (op.root_fen)."""
+    ref.ensure()
+    if op.kind == "army":
+        errs = ref.set_position(f"position army {op.armies[0]} {op.armies[1]}")
+    else:
+        errs = ref.set_position(f"position fen {op.fen}")
+    if errs:
+        raise UsageError(f"{where}: referee refused the position: {errs[0]}")
+    ans = ref.ask("fen")
+    if not ans.startswith("fen "):
+        raise UsageError(f"{where}: referee gave no FEN ({ans})")
+    op.root_fen = ans[len("fen "):].strip()
+    status, _ = ref.query(op.root_fen, op.moves)
+    if status != "ongoing":
+        raise UsageError(f"{where}: the opening leaves no game to play (status {status})")
+
+
+# --------------------------------------------------------------------------------------
+# Games
+# --------------------------------------------------------------------------------------
+
+@dataclass
+class GameJob:
+    number: int  # 1-based
+    pair: int  # 0-based pair index
+    a_is_white: bool
+    opening: Opening
+
+
+@dataclass
+class GameRecord:
+    job: GameJob
+    white: str
+    black: str
+    result: str  # 1-0, 0-1, 1/2-1/2, *
+    termination: str  # PGN Termination tag value
+    reason: str  # short reason for the game line
+    comment: str  # final PGN comment
+    moves: list[tuple[str, str | None]]  # (move, comment) from the root, book moves included
+    book_plies: int
+    root_fen: str
+    variant: bool
+    faults: list[tuple[str, str]]  # (engine label A/B, "illegal" | "time" | "crash")
+    referee_error: bool = False
+    date: str = ""
+
+    def score_for_a(self) -> float | None:
+        if self.result == "1/2-1/2":
+            return 0.5
+        if self.result not in ("1-0", "0-1"):
+            return None
+        white_won = self.result == "1-0"
+        return 1.0 if white_won == self.job.a_is_white else 0.0
+
+
+STATUS_TEXT = {
+    "stalemate": ("stalemate", "Draw by stalemate"),
+    "draw insufficient": ("insufficient material", "Draw by insufficient mating material"),
+    "draw fivefold": ("fivefold repetition", "Draw by fivefold repetition"),
+    "draw seventyfive": ("75-move rule", "Draw by the 75-move rule"),
+    "ongoing claim threefold": ("threefold repetition", "Draw by threefold repetition"),
+    "ongoing claim fifty": ("50-move rule", "Draw by the 50-move rule"),
+}
+
+
+def is_variant_fen(fen: str, opening: Opening) -> bool:
+    return (opening.kind == "army" or len(fen.split()) >= 7
+            or bool(re.search(r"[MACmac]", fen.split()[0])))
+
+
+def play_game(job: GameJob, players: dict, ref: Referee, cfg: Config, names: dict) -> GameRecord:
+    """Plays one game. players: {"A": Player, "B": Player}."""
+    op = job.opening
+    white_label, black_label = ("A", "B") if job.a_is_white else ("B", "A")
+    label_of = {"w": white_label, "b": black_label}
+    root = op.root_fen
+    moves: list[tuple[str, str | None]] = [(m, "book") for m in op.moves]
+    faults: list[tuple[str, str]] = []
+    rec = GameRecord(job, names[white_label], names[black_label], "*", "unterminated", "",
+                     "", moves, len(op.moves), root, is_variant_fen(root, op), faults,
+                     date=datetime.date.today().strftime("%Y.%m.%d"))
+    color_name = {"w": "White", "b": "Black"}
+    side = root.split()[1]
+    if len(op.moves) % 2:
+        side = "b" if side == "w" else "w"
+
+    def finish(result, termination, reason, comment):
+        rec.result, rec.termination, rec.reason, rec.comment = result, termination, reason, comment
+        return rec
+
+    # Make sure both players are up and ready for a new game.
+    for label in (white_label, black_label):
+        p = players[label]
+        ok = False
+        for attempt in range(2):
+            try:
+                if not p.alive():
+                    if not p.expect_dead:
+                        faults.append((label, "crash"))  # died between games
+                    p.init()
+                p.new_game()
+                ok = True
+                break
+            except (EngineDead, ReadTimeout):
+                p.expect_dead = True
+                p.kill()
+        if not ok:
+            faults.append((label, "crash"))
+            col = "w" if label == white_label else "b"
+            return finish("0-1" if col == "w" else "1-0", "abandoned",
+                          f"{color_name[col].lower()} ({names[label]}) does not start",
+                          f"{color_name[col]} engine does not start")
+
+    clock = {"w": cfg.base * 1000.0, "b": cfg.base * 1000.0}
+    inc_ms = cfg.inc * 1000.0
+    plies = 0
+    while True:
+        line_moves = [m for m, _ in moves]
+        try:
+            status, legal = ref.query(root, line_moves)
+        except RefereeError as e:
+            rec.referee_error = True
+            return finish("*", "unterminated", f"referee error: {e}", f"Referee error: {e}")
+        if status == "checkmate":
+            winner = "b" if side == "w" else "w"
+            return finish("1-0" if winner == "w" else "0-1", "normal", "checkmate",
+                          f"{color_name[winner]} mates")
+        if status in STATUS_TEXT:
+            reason, comment = STATUS_TEXT[status]
+            return finish("1/2-1/2", "normal", reason, comment)
+        if status.startswith("draw"):
+            return finish("1/2-1/2", "normal", status, f"Draw: {status}")
+        if status != "ongoing":
+            if "claim" in status:
+                return finish("1/2-1/2", "normal", status, f"Draw: {status}")
+            rec.referee_error = True
+            return finish("*", "unterminated", f"referee status '{status}'",
+                          f"Unknown referee status {status}")
+        if plies >= cfg.maxmoves:
+            return finish("1/2-1/2", "adjudication", f"adjudication: {plies} plies",
+                          f"Draw by adjudication: {plies} plies")
+
+        label = label_of[side]
+        p = players[label]
+        who = f"{color_name[side].lower()} ({names[label]})"
+        if root == STARTFEN:
+            pos = "position startpos"
+        else:
+            pos = f"position fen {root}"
+        if line_moves:
+            pos += " moves " + " ".join(line_moves)
+        ans = p.go(pos, clock["w"], clock["b"], inc_ms, clock[side], cfg.timemargin_ms)
+
+        if ans.kind == "crash":
+            faults.append((label, "crash"))
+            return finish("0-1" if side == "w" else "1-0", "abandoned", f"{who} crashed",
+                          f"{color_name[side]} disconnects ({ans.detail})")
+        remaining = clock[side] - ans.elapsed * 1000.0
+        if ans.kind == "timeout" or remaining < -cfg.timemargin_ms:
+            faults.append((label, "time"))
+            clock[side] = min(remaining, 0.0)
+            try:
+                res = ref.flag("white" if side == "w" else "black")
+            except RefereeError:
+                res = ""
+            if res.startswith("1/2-1/2"):
+                return finish("1/2-1/2", "time forfeit", f"{who} loses on time, drawn",
+                              f"{color_name[side]} loses on time, opponent has no mating material: draw")
+            if res.startswith("aborted"):
+                return finish("*", "abandoned", f"{who} flag fell before its first move, aborted",
+                              f"{color_name[side]} flag fell before its first move: aborted")
+            return finish("0-1" if side == "w" else "1-0", "time forfeit", f"{who} loses on time",
+                          f"{color_name[side]} loses on time")
+        mv = ans.move
+        if mv is None or mv not in legal:
+            faults.append((label, "illegal"))
+            shown = mv if mv is not None else "(no move)"
+            return finish("0-1" if side == "w" else "1-0", "rules infraction",
+                          f"{who} illegal move {shown}",
+                          f"{color_name[side]} makes an illegal move: {shown}")
+        clock[side] = remaining + inc_ms
+        comment = f"{ans.score + ' ' if ans.score else ''}{ans.elapsed:.3f}s"
+        moves.append((mv, comment))
+        plies += 1
+        side = "b" if side == "w" else "w"
+
+
+def pgn_text(rec: GameRecord, cfg: Config) -> str:
+    tags = [("Event", cfg.event), ("Site", "?"), ("Date", rec.date), ("Round", str(rec.job.number)),
+            ("White", rec.white), ("Black", rec.black), ("Result", rec.result)]
+    if rec.root_fen != STARTFEN:
+        tags += [("FEN", rec.root_fen), ("SetUp", "1")]
+    if rec.variant:
+        tags.append(("Variant", "maharajah"))
+    tags += [("TimeControl", tc_tag(cfg.base, cfg.inc)), ("Termination", rec.termination),
+             ("PlyCount", str(len(rec.moves)))]
+    if rec.job.opening.line:
+        tags.append(("Opening", rec.job.opening.text))
+
+    def esc(s):
+        return s.replace("\\", "\\\\").replace('"', '\\"')
+
+    out = [f'[{k} "{esc(v)}"]' for k, v in tags]
+    out.append("")
+    fields = rec.root_fen.split()
+    side = fields[1]
+    try:
+        number = int(fields[5])
+    except (IndexError, ValueError):
+        number = 1
+    tokens = []
+    need_number = True
+    for mv, comment in rec.moves:
+        if side == "w":
+            tokens.append(f"{number}.")
+        elif need_number:
+            tokens.append(f"{number}...")
+        tokens.append(mv)
+        need_number = False
+        if comment:
+            tokens.append("{" + comment.replace("}", ")") + "}")
+            need_number = True
+        if side == "b":
+            number += 1
+        side = "b" if side == "w" else "w"
+    tokens.append("{" + rec.comment.replace("}", ")") + "}")
+    tokens.append(rec.result)
+    lines, cur = [], ""
+    for t in tokens:
+        if cur and len(cur) + 1 + len(t) > 79:
+            lines.append(cur)
+            cur = t
+        else:
+            cur = f"{cur} {t}" if cur else t
+    lines.append(cur)
+    return "\n".join(out + lines) + "\n\n"
+
+
+PGN_HEADER = ("% Written by Maharajah's scripts/match.py. Moves are in UCI long algebraic notation\n"
+              "% (e2e4, e7e8q, e1g1 for castling, e7e8m for compound promotions), not SAN.\n"
+              "% Comments after engine moves: score from the mover's view/depth and time used.\n\n")
+
+
+# --------------------------------------------------------------------------------------
+# Match
+# --------------------------------------------------------------------------------------
+
+class Match:
+    def __init__(self, cfg: Config, out=None):
+        self.cfg = cfg
+        self.out = out or sys.stdout
+        self.lock = threading.Lock()
+        self.names = {"A": cfg.engines[0].name, "B": cfg.engines[1].name}
+        self.wld = [0, 0, 0]  # from A's view: wins, losses, draws
+        self.pairs: dict[int, dict[int, float | None]] = {}
+        self.penta = [0, 0, 0, 0, 0]
+        self.faults = {lab: {"illegal": 0, "time": 0, "crash": 0} for lab in ("A", "B")}
+        self.referee_errors = 0
+        self.aborted = 0
+        self.finished = 0
+        self.stop = threading.Event()
+        self.sprt_decision: str | None = None
+        self.jobs: list[GameJob] = []
+        self.next_job = 0
+        self.pgn_file = None
+        self.all_players: list[Player] = []
+        self.all_referees: list[Referee] = []
+
+    def emit(self, text: str):
+        print(text, file=self.out, flush=True)
+
+    # --- setup ------------------------------------------------------------------------
+    def prepare(self):
+        cfg = self.cfg
+        n_pairs = (cfg.games + 1) // 2
+        sched = opening_schedule(len(cfg.openings), n_pairs, cfg.random_order, cfg.seed)
+        ref = self.new_referee(0)
+        try:
+            ref.check_protocol()
+        except (RefereeError, EngineDead) as e:
+            raise UsageError(str(e)) from None
+        used = sorted(set(sched))
+        src = cfg.openings_path or "openings"
+        for i in used:
+            op = cfg.openings[i]
+            where = f"{src}:{op.line}" if op.line else "start position"
+            try:
+                resolve_opening(ref, op, where)
+            except RefereeError as e:
+                raise UsageError(f"{where}: {e}") from None
+        for g in range(cfg.games):
+            pair = g // 2
+            self.jobs.append(GameJob(g + 1, pair, g % 2 == 0, cfg.openings[sched[pair]]))
+        if cfg.pgn:
+            try:
+                new = not os.path.exists(cfg.pgn) or os.path.getsize(cfg.pgn) == 0
+                self.pgn_file = open(cfg.pgn, "a", encoding="utf-8")
+                if new:
+                    self.pgn_file.write(PGN_HEADER)
+                    self.pgn_file.flush()
+            except OSError as e:
+                raise UsageError(f"cannot write PGN file {cfg.pgn}: {e.strerror}") from None
+        return ref
+
+    def new_referee(self, i):
+        ref = Referee(self.cfg.referee, self.cfg.debug, f"referee{i}")
+        self.all_referees.append(ref)
+        return ref
+
+    def new_players(self, i):
+        ps = {}
+        for lab, spec in zip(("A", "B"), self.cfg.engines):
+            p = Player(f"{lab}{i}:{spec.name}", spec, self.cfg.ready_timeout, self.cfg.debug)
+            self.all_players.append(p)
+            ps[lab] = p
+        return ps
+
+    # --- running ----------------------------------------------------------------------
+    def take_job(self) -> GameJob | None:
+        with self.lock:
+            if self.stop.is_set() or self.next_job >= len(self.jobs):
+                return None
+            job = self.jobs[self.next_job]
+            self.next_job += 1
+            return job
+
+    def worker(self, i, ref, players):
+        try:
+            while True:
+                job = self.take_job()
+                if job is None:
+                    return
+                rec = play_game(job, players, ref, self.cfg, self.names)
+                self.record(rec)
+        except Exception as e:  # a bug in the runner: report it, stop the match
+            with self.lock:
+                self.emit(f"internal error in worker {i}: {type(e).__name__}: {e}")
+                self.stop.set()
+                self.internal_error = True
+
+    def record(self, rec: GameRecord):
+        with self.lock:
+            self.finished += 1
+            for lab, kind in rec.faults:
+                self.faults[lab][kind] += 1
+            if rec.referee_error:
+                self.referee_errors += 1
+            s = rec.score_for_a()
+            if s is None:
+                self.aborted += 1
+            elif s == 1.0:
+                self.wld[0] += 1
+            elif s == 0.0:
+                self.wld[1] += 1
+            else:
+                self.wld[2] += 1
+            slot = self.pairs.setdefault(rec.job.pair, {})
+            slot[rec.job.number] = s
+            if len(slot) == 2 and all(v is not None for v in slot.values()):
+                self.penta[int(round(sum(slot.values()) * 2))] += 1
+            self.emit(f"game {rec.job.number}: {rec.white} vs {rec.black} {rec.result} ({rec.reason})")
+            if self.pgn_file:
+                self.pgn_file.write(pgn_text(rec, self.cfg))
+                self.pgn_file.flush()
+            if self.cfg.sprt and self.sprt_decision is None:
+                llr = self.llr()
+                lo, hi = sprt_bounds(self.cfg.sprt.alpha, self.cfg.sprt.beta)
+                if llr >= hi:
+                    self.sprt_decision = "H1 accepted"
+                elif llr <= lo:
+                    self.sprt_decision = "H0 accepted"
+                if self.sprt_decision:
+                    self.stop.set()
+            if self.cfg.report_every and self.finished % self.cfg.report_every == 0 \
+                    and self.finished < len(self.jobs) and not self.stop.is_set():
+                self.emit(self.summary())
+
+    def use_pentanomial(self) -> bool:
+        return sum(self.penta) > 0
+
+    def llr(self) -> float:
+        sp = self.cfg.sprt
+        counts = self.penta if self.use_pentanomial() else [self.wld[1], self.wld[2], self.wld[0]]
+        return sprt_llr(counts, sp.elo0, sp.elo1, sp.model)
+
+    def summary(self) -> str:
+        w, l, d = self.wld
+        n = w + l + d
+        a, b = self.names["A"], self.names["B"]
+        pct = (w + d / 2) / n if n else 0.0
+        lines = [f"Score of {a} vs {b}: {w} - {l} - {d}  [{pct:.3f}] {n}"]
+        if self.use_pentanomial():
+            est = pentanomial(self.penta)
+            lines.append(f"Ptnml(0-2): [{', '.join(str(c) for c in self.penta)}]")
+            unit = f"{est.samples} game pairs, pentanomial"
+        else:
+            est = trinomial(w, l, d)
+            unit = f"{est.samples} games, trinomial"
+
+        def fmt(x):
+            return f"{x:+.1f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+        err = f"{est.error:.1f}" if math.isfinite(est.error) else "inf"
+        nerr = f"{est.nelo_error:.1f}" if math.isfinite(est.nelo_error) else "inf"
+        if n:
+            lines.append(f"Elo difference: {fmt(est.elo)} +/- {err} (95%, {unit})")
+            lines.append(f"nElo: {fmt(est.nelo)} +/- {nerr}")
+            lines.append(f"LOS: {est.los * 100:.1f} %")
+            lines.append(f"DrawRatio: {d / n * 100:.1f} %")
+        else:
+            lines.append("Elo difference: n/a (no finished game)")
+        if self.cfg.sprt:
+            sp = self.cfg.sprt
+            lo, hi = sprt_bounds(sp.alpha, sp.beta)
+            state = self.sprt_decision or "continue"
+            lines.append(f"SPRT ({sp.model} elo0={sp.elo0:g} elo1={sp.elo1:g} alpha={sp.alpha:g} "
+                         f"beta={sp.beta:g}): LLR {self.llr():.3f} [{lo:.3f}, {hi:.3f}] {state}")
+        return "\n".join(lines)
+
+    def error_report(self) -> str:
+        a, b = self.names["A"], self.names["B"]
+        fa, fb = self.faults["A"], self.faults["B"]
+        lines = [f"Illegal moves: {a} {fa['illegal']}, {b} {fb['illegal']}",
+                 f"Time losses: {a} {fa['time']}, {b} {fb['time']}",
+                 f"Crashes/disconnects: {a} {fa['crash']}, {b} {fb['crash']}"]
+        if self.referee_errors:
+            lines.append(f"Referee errors: {self.referee_errors}")
+        if self.aborted:
+            lines.append(f"Games without result (aborted/referee error): {self.aborted}")
+        if self.total_faults() == 0 and not self.referee_errors:
+            lines.append("CLEAN: zero illegal moves, zero time losses, zero crashes")
+        else:
+            lines.append(f"NOT CLEAN: {self.total_faults()} engine fault(s)"
+                         + (f", {self.referee_errors} referee error(s)" if self.referee_errors else ""))
+        return "\n".join(lines)
+
+    def total_faults(self) -> int:
+        return sum(sum(v.values()) for v in self.faults.values())
+
+    def run(self) -> int:
+        cfg = self.cfg
+        self.internal_error = False
+        ref0 = self.prepare()
+        workers = min(cfg.concurrency, len(self.jobs))
+        setups = []
+        for i in range(workers):
+            ref = ref0 if i == 0 else self.new_referee(i)
+            players = self.new_players(i)
+            setups.append((ref, players))
+        # Start every engine once up front so a broken spec fails fast.
+        for ref, players in setups:
+            for lab, p in players.items():
+                try:
+                    p.init()
+                except (EngineDead, ReadTimeout) as e:
+                    raise UsageError(f"engine {p.spec.name} does not start as a UCI engine "
+                                     f"({type(e).__name__} {e})") from None
+        for lab in ("A", "B"):
+            idn = setups[0][1][lab].id_name
+            if idn and cfg.engines[0 if lab == "A" else 1].name is None:
+                self.names[lab] = idn
+        self.emit(f"Match {self.names['A']} vs {self.names['B']}: {len(self.jobs)} games, "
+                  f"tc {tc_tag(cfg.base, cfg.inc)}, {len(set(id(j.opening) for j in self.jobs))} "
+                  f"opening(s), concurrency {workers}")
+        threads = [threading.Thread(target=self.worker, args=(i, ref, players), daemon=True)
+                   for i, (ref, players) in enumerate(setups)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            while t.is_alive():
+                t.join(0.2)
+        self.emit(self.summary())
+        self.emit(self.error_report())
+        if self.sprt_decision:
+            self.emit(f"SPRT finished: {self.sprt_decision} after {self.finished} games")
+        self.emit("Finished match")
+        if self.internal_error:
+            return 1
+        if cfg.strict and (self.total_faults() or self.referee_errors):
+            return 3
+        return 0
+
+    def shutdown(self):
+        for p in self.all_players:
+            p.quit()
+        for r in self.all_referees:
+            r.quit()
+        if self.pgn_file:
+            self.pgn_file.close()
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    try:
+        cfg = parse_args(argv)
+    except UsageError as e:
+        print(f"match.py: error: {e}", file=sys.stderr)
+        return 2
+    match = Match(cfg)
+    try:
+        return match.run()
+    except UsageError as e:
+        print(f"match.py: error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        match.stop.set()
+        print("interrupted", file=sys.stderr)
+        try:
+            print(match.summary(), flush=True)
+            print(match.error_report(), flush=True)
+        except Exception:
+            pass
+        return 130
+    finally:
+        match.shutdown()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

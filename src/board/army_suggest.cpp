@@ -1,0 +1,165 @@
+// The army the engine fields for itself (`army suggest`).
+//
+// How it is chosen: every mix of up to seven non-pawn pieces whose cost leaves the
+// rest of the 39 points to pawns that fit on ranks 1-2 is scored by an estimate of
+// playing value: material (compound pieces valued above their cost where games
+// suggest so: the archbishop is the bargain), a pawn shield in front of the king
+// (a variant army cannot castle), a penalty for pawns left on the home rank (they
+// block development) and for piling up one piece type. The seed then picks among the
+// mixes within a small margin of the best, and breaks ties in placement: rook movers
+// toward the corners, knight movers on b/g, bishops on opposite colours, queen movers
+// near the king, pawns in front with any gap on the edge files. Nothing but the seed
+// and the colour is read: the opponent's army stays hidden (RULES.md section 8).
+
+#include <algorithm>
+#include <vector>
+
+#include "board/army.h"
+#include "core/pieces.h"
+
+namespace maharajah {
+
+namespace {
+
+std::uint64_t splitmix(std::uint64_t& s) {
+    std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+// Playing value estimates in pawns for choosing a mix (not the search's evaluation).
+double value_estimate(PieceType pt) {
+    switch (pt) {
+    case PAWN: return 1.0;
+    case KNIGHT: return 3.1;
+    case BISHOP: return 3.3;
+    case ROOK: return 5.0;
+    case ARCHBISHOP: return 7.0;
+    case CHANCELLOR: return 8.2;
+    case QUEEN: return 9.3;
+    case MAHARAJA: return 11.5;
+    default: return 0;
+    }
+}
+
+struct Mix {
+    std::vector<PieceType> pieces;  // non-pawn pieces, strongest first
+    int pawns_home = 0;             // pawns that must stand on the home rank
+    int pawns_front = 0;            // pawns on the second rank
+    double score = 0;
+};
+
+constexpr PieceType Kinds[] = {MAHARAJA, QUEEN, CHANCELLOR, ARCHBISHOP, ROOK, BISHOP, KNIGHT};
+
+double score_mix(const Mix& m) {
+    double s = 0;
+    int count[PIECE_TYPE_NB] = {};
+    for (PieceType pt : m.pieces) {
+        s += value_estimate(pt);
+        ++count[pt];
+    }
+    s += m.pawns_home + m.pawns_front;
+    s -= 0.5 * m.pawns_home;                             // blocked development
+    s += 0.3 * std::min(m.pawns_front, 3);                // d-e-f shield
+    s -= m.pawns_front < 6 ? 0.6 * (6 - m.pawns_front) : 0;  // a thin pawn front
+    if (count[BISHOP] >= 2) s += 0.4;                     // the bishop pair
+    if (count[ROOK] + count[CHANCELLOR] == 0) s -= 0.6;  // nothing to hold files and ranks
+    for (PieceType pt : Kinds)
+        if (count[pt] > 2) s -= 1.0 * (count[pt] - 2);    // redundancy
+    // Several very big pieces with few minor pieces are clumsy to develop safely.
+    int big = count[MAHARAJA] + count[QUEEN] + count[CHANCELLOR];
+    if (big > 2) s -= 0.6 * (big - 2);
+    return s;
+}
+
+void enumerate(std::size_t kind, int slots, int points, std::vector<PieceType>& cur, std::vector<Mix>& out) {
+    if (kind == std::size(Kinds)) {
+        int pawns = points;  // what is left is spent on pawns
+        int home = 7 - int(cur.size());
+        if (pawns < home || pawns - home > 8) return;  // rank 1 full, rank 2 holds the rest
+        Mix m{cur, home, pawns - home, 0};
+        m.score = score_mix(m);
+        out.push_back(m);
+        return;
+    }
+    int cost = PieceTable[Kinds[kind]].army_cost;
+    for (int n = 0; n <= slots && n * cost <= points; ++n) {
+        for (int i = 0; i < n; ++i) cur.push_back(Kinds[kind]);
+        enumerate(kind + 1, slots - n, points - n * cost, cur, out);
+        for (int i = 0; i < n; ++i) cur.pop_back();
+    }
+}
+
+const std::vector<Mix>& candidate_mixes() {
+    static const std::vector<Mix> mixes = [] {
+        std::vector<Mix> all;
+        std::vector<PieceType> cur;
+        enumerate(0, 7, ArmyPoints, cur, all);
+        std::stable_sort(all.begin(), all.end(), [](const Mix& a, const Mix& b) { return a.score > b.score; });
+        // Keep the mixes close to the best: the seed chooses among these.
+        std::vector<Mix> best;
+        for (const Mix& m : all)
+            if (m.score >= all.front().score - 0.8) best.push_back(m);
+        return best;
+    }();
+    return mixes;
+}
+
+// Preferred home-rank files per piece type (index into a..h, the king's e excluded).
+std::vector<int> preferred_files(PieceType pt) {
+    switch (pt) {
+    case ROOK:
+    case CHANCELLOR: return {0, 7, 5, 3, 1, 6, 2};
+    case KNIGHT:
+    case ARCHBISHOP: return {1, 6, 2, 5, 3, 0, 7};
+    case BISHOP: return {2, 5, 1, 6, 3, 0, 7};
+    case QUEEN:
+    case MAHARAJA: return {3, 5, 2, 1, 6, 0, 7};
+    default: return {0, 7, 1, 6, 2, 5, 3};  // pawns on the home rank: out of the way
+    }
+}
+
+}  // namespace
+
+std::string suggest_army(Color c, std::uint64_t seed) {
+    std::uint64_t state = seed * 2 + std::uint64_t(c) + 0x41726D79ULL;  // "Army"
+    const auto& mixes = candidate_mixes();
+    const Mix& mix = mixes[splitmix(state) % mixes.size()];
+
+    Army army;
+    army.ranks = mix.pawns_front ? 2 : 1;
+    army.pieces[0][4] = KING;
+    // Place pieces strongest first; each takes its most preferred free file, with the
+    // seed sometimes choosing its second preference for variety.
+    std::vector<PieceType> order = mix.pieces;
+    for (int i = 0; i < mix.pawns_home; ++i) order.push_back(PAWN);
+    bool bishop_light_taken = false, bishop_placed = false;
+    for (PieceType pt : order) {
+        std::vector<int> free;
+        for (int f : preferred_files(pt))
+            if (army.pieces[0][f] == NO_PIECE_TYPE) free.push_back(f);
+        if (pt == BISHOP && bishop_placed) {
+            // The second bishop goes to the other square colour when one is free.
+            auto other = std::find_if(free.begin(), free.end(), [&](int f) {
+                bool light = (f + (c == WHITE ? 0 : 7)) % 2 == 1;
+                return light != bishop_light_taken;
+            });
+            if (other != free.end()) std::rotate(free.begin(), other, other + 1);
+        }
+        std::size_t pick = (free.size() > 1 && splitmix(state) % 4 == 0) ? 1 : 0;
+        int f = free[pick];
+        army.pieces[0][f] = pt;
+        if (pt == BISHOP && !bishop_placed) {
+            bishop_placed = true;
+            bishop_light_taken = (f + (c == WHITE ? 0 : 7)) % 2 == 1;
+        }
+    }
+    // Pawns in front: centre first, gaps on the edges (the seed picks which edge).
+    std::vector<int> pawn_files = {4, 3, 5, 2, 6, 1, 7, 0};
+    if (splitmix(state) % 2) std::swap(pawn_files[6], pawn_files[7]), std::swap(pawn_files[4], pawn_files[5]);
+    for (int i = 0; i < mix.pawns_front; ++i) army.pieces[1][pawn_files[i]] = PAWN;
+    return army_to_string(c, army);
+}
+
+}  // namespace maharajah

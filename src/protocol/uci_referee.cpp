@@ -1,0 +1,116 @@
+// The referee and army commands of the UCI loop (README.md, "Referee commands").
+
+#include <algorithm>
+#include <sstream>
+#include <vector>
+
+#include "board/army.h"
+#include "movegen/movegen.h"
+#include "protocol/uci.h"
+
+namespace maharajah {
+
+namespace {
+
+bool parse_color(const std::string& word, Color& c) {
+    if (word == "white") c = WHITE;
+    else if (word == "black") c = BLACK;
+    else return false;
+    return true;
+}
+
+std::vector<std::string> sorted_moves(const Position& pos, Square only) {
+    std::vector<std::string> v;
+    for (Move m : MoveList<LEGAL>(pos))
+        if (only == SQ_NONE || from_sq(m) == only) v.push_back(move_to_uci(m));
+    std::sort(v.begin(), v.end());
+    return v;
+}
+
+}  // namespace
+
+void Uci::cmd_army(std::istringstream& is) {
+    std::string sub, color_word;
+    is >> sub >> color_word;
+    Color c;
+    if (sub != "check" && sub != "suggest") {
+        error("army: expected 'check' or 'suggest', got '" + sub + "'");
+        return;
+    }
+    if (!parse_color(color_word, c)) {
+        error("army " + sub + ": unknown colour '" + color_word + "' (use white or black)");
+        return;
+    }
+    if (sub == "check") {
+        std::string text, extra;
+        if (!(is >> text) || (is >> extra)) {
+            error("army check: expected one army, e.g. army check white RNBQKBNR/PPPPPPPP");
+            return;
+        }
+        ArmyCheck r = check_army(c, text);
+        if (r.ok())
+            out_ << "army ok points " << r.points << " pieces " << r.pieces << " rules "
+                 << (r.variant ? "variant" : "classic") << std::endl;
+        else {
+            failed_ = true;
+            out_ << "army error " << r.error << std::endl;
+        }
+        return;
+    }
+    // army suggest <colour> [seed <n>]
+    std::string word, extra;
+    std::uint64_t seed = 0;
+    if (is >> word) {
+        std::string number;
+        if (word != "seed" || !(is >> number) || (is >> extra) || number.empty() ||
+            number.find_first_not_of("0123456789") != std::string::npos || number.size() > 19) {
+            error("army suggest: expected 'army suggest <white|black> [seed <n>]'");
+            return;
+        }
+        seed = std::stoull(number);
+    }
+    out_ << "army " << suggest_army(c, seed) << std::endl;
+}
+
+void Uci::cmd_moves(std::istringstream& is) {
+    const Position& pos = game_.position();
+    std::string word;
+    Square only = SQ_NONE;
+    if (is >> word) {
+        if (word.size() != 2 || word[0] < 'a' || word[0] > 'h' || word[1] < '1' || word[1] > '8') {
+            error("moves: '" + word + "' is not a square");
+            return;
+        }
+        only = make_square(File(word[0] - 'a'), Rank(word[1] - '1'));
+        if (pos.empty(only)) {
+            error("moves: no piece on " + word);
+            return;
+        }
+    }
+    std::string line = "moves";
+    for (const std::string& m : sorted_moves(pos, only)) line += ' ' + m;
+    out_ << line << std::endl;
+}
+
+void Uci::cmd_legalmoves() {
+    std::string text;
+    for (const std::string& m : sorted_moves(game_.position(), SQ_NONE)) text += m + '\n';
+    out_ << text << "endmoves" << std::endl;
+}
+
+void Uci::cmd_rules() {
+    const Position& pos = game_.position();
+    out_ << rules_line(pos, WHITE) << '\n' << rules_line(pos, BLACK) << std::endl;
+}
+
+void Uci::cmd_flag(std::istringstream& is) {
+    std::string word;
+    Color c;
+    if (!(is >> word) || !parse_color(word, c)) {
+        error("flag: expected 'flag <white|black>'");
+        return;
+    }
+    out_ << "result " << game_.flag(c) << std::endl;
+}
+
+}  // namespace maharajah
