@@ -26,6 +26,7 @@ import queue
 import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -201,7 +202,7 @@ def parse_engine_spec(tokens, each=()) -> EngineSpec:
     resolved = spec.cmd if os.sep in spec.cmd else shutil.which(spec.cmd)
     if not resolved or not os.path.isfile(resolved) or not os.access(resolved, os.X_OK):
         raise UsageError(f"engine command not found or not executable: {spec.cmd}")
-    spec.cmd = resolved
+    spec.cmd = os.path.abspath(resolved)
     if spec.name is None:
         spec.name = os.path.basename(resolved)
     return spec
@@ -287,6 +288,13 @@ openings file, one opening per line ('#' starts a comment line):
   army <white> <black> [moves ...]  Maharajah armies, home rank first, e.g.
                                  army RNBQKBNR/PPPPPPPP rnbqkbnr/pppppppp
   A leading 'position' word is accepted. Opening moves are 'book' moves: no clock.
+
+game end: the referee's status ends a game (checkmate, stalemate, insufficient material,
+fivefold repetition, 75-move rule); a threefold repetition or 50-move claim is taken as
+a draw at once; --maxmoves plies give a draw. A bestmove not in the referee's legal move
+list (or none) loses; an engine that exits or closes its pipe loses (and is restarted);
+a flag fall loses, or draws when the opponent has no mating material, or aborts the
+game (result *, not scored) when the player has not moved yet (RULES.md 9).
 
 output: one line per game, a summary (score, Elo +/- 95 %, LOS, SPRT) every
 --report-every games and at the end, and the counts of illegal moves, time losses and
@@ -523,7 +531,8 @@ class UciProcess:
         try:
             self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          stderr=subprocess.DEVNULL, cwd=self.cwd, text=True,
-                                         encoding="utf-8", errors="replace", bufsize=1)
+                                         encoding="utf-8", errors="replace", bufsize=1,
+                                         start_new_session=True)  # Ctrl-C stops only the runner
         except OSError as e:
             self.proc = None
             raise EngineDead(f"cannot start {self.argv[0]}: {e.strerror}") from None
@@ -628,7 +637,6 @@ class Player(UciProcess):
         self.ready_timeout = ready_timeout
         self.id_name = None
         self.expect_dead = True  # not started yet: nothing to count
-        self.started_once = False
 
     def wait_for(self, token: str, timeout: float, collect=None):
         deadline = time.monotonic() + timeout
@@ -643,7 +651,6 @@ class Player(UciProcess):
         """Start and handshake (uci, options, isready). Raises EngineDead / ReadTimeout."""
         self.kill()
         self.start()
-        self.started_once = True
         self.expect_dead = False
 
         def on_line(line):
@@ -828,7 +835,10 @@ def resolve_opening(ref: Referee, op: Opening, where: str) -> None:
     if not ans.startswith("fen "):
         raise UsageError(f"{where}: referee gave no FEN ({ans})")
     op.root_fen = ans[len("fen "):].strip()
-    status, _ = ref.query(op.root_fen, op.moves)
+    try:
+        status, _ = ref.query(op.root_fen, op.moves)
+    except RefereeError as e:
+        raise UsageError(f"{where}: {e}") from None
     if status != "ongoing":
         raise UsageError(f"{where}: the opening leaves no game to play (status {status})")
 
@@ -1078,6 +1088,9 @@ class Match:
         self.finished = 0
         self.stop = threading.Event()
         self.sprt_decision: str | None = None
+        self.sprt_games = 0
+        self.closed = False  # set on interrupt: late results are dropped
+        self.internal_error = False
         self.jobs: list[GameJob] = []
         self.next_job = 0
         self.pgn_file = None
@@ -1158,6 +1171,8 @@ class Match:
 
     def record(self, rec: GameRecord):
         with self.lock:
+            if self.closed:
+                return
             self.finished += 1
             for lab, kind in rec.faults:
                 self.faults[lab][kind] += 1
@@ -1180,7 +1195,7 @@ class Match:
             if self.pgn_file:
                 self.pgn_file.write(pgn_text(rec, self.cfg))
                 self.pgn_file.flush()
-            if self.cfg.sprt and self.sprt_decision is None:
+            if self.cfg.sprt and self.sprt_decision is None and self.sprt_can_decide():
                 llr = self.llr()
                 lo, hi = sprt_bounds(self.cfg.sprt.alpha, self.cfg.sprt.beta)
                 if llr >= hi:
@@ -1188,6 +1203,7 @@ class Match:
                 elif llr <= lo:
                     self.sprt_decision = "H0 accepted"
                 if self.sprt_decision:
+                    self.sprt_games = self.finished
                     self.stop.set()
             if self.cfg.report_every and self.finished % self.cfg.report_every == 0 \
                     and self.finished < len(self.jobs) and not self.stop.is_set():
@@ -1196,10 +1212,18 @@ class Match:
     def use_pentanomial(self) -> bool:
         return sum(self.penta) > 0
 
+    def sprt_counts(self):
+        return self.penta if self.use_pentanomial() else [self.wld[1], self.wld[2], self.wld[0]]
+
+    def sprt_can_decide(self) -> bool:
+        """The normal approximation needs a sample with some spread: while every game pair
+        (or game) so far had the same outcome, the variance is 0 and the regularized LLR
+        explodes, so no decision is taken yet (cutechess likewise waits)."""
+        return sum(1 for c in self.sprt_counts() if c > 0) >= 2
+
     def llr(self) -> float:
         sp = self.cfg.sprt
-        counts = self.penta if self.use_pentanomial() else [self.wld[1], self.wld[2], self.wld[0]]
-        return sprt_llr(counts, sp.elo0, sp.elo1, sp.model)
+        return sprt_llr(self.sprt_counts(), sp.elo0, sp.elo1, sp.model)
 
     def summary(self) -> str:
         w, l, d = self.wld
@@ -1216,7 +1240,7 @@ class Match:
             unit = f"{est.samples} games, trinomial"
 
         def fmt(x):
-            return f"{x:+.1f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
+            return f"{x + 0.0:+.1f}" if math.isfinite(x) else ("+inf" if x > 0 else "-inf")
         err = f"{est.error:.1f}" if math.isfinite(est.error) else "inf"
         nerr = f"{est.nelo_error:.1f}" if math.isfinite(est.nelo_error) else "inf"
         if n:
@@ -1229,7 +1253,8 @@ class Match:
         if self.cfg.sprt:
             sp = self.cfg.sprt
             lo, hi = sprt_bounds(sp.alpha, sp.beta)
-            state = self.sprt_decision or "continue"
+            state = self.sprt_decision or ("continue" if self.sprt_can_decide()
+                                           else "continue (no decision while every result is alike)")
             lines.append(f"SPRT ({sp.model} elo0={sp.elo0:g} elo1={sp.elo1:g} alpha={sp.alpha:g} "
                          f"beta={sp.beta:g}): LLR {self.llr():.3f} [{lo:.3f}, {hi:.3f}] {state}")
         return "\n".join(lines)
@@ -1256,7 +1281,6 @@ class Match:
 
     def run(self) -> int:
         cfg = self.cfg
-        self.internal_error = False
         ref0 = self.prepare()
         workers = min(cfg.concurrency, len(self.jobs))
         setups = []
@@ -1272,10 +1296,6 @@ class Match:
                 except (EngineDead, ReadTimeout) as e:
                     raise UsageError(f"engine {p.spec.name} does not start as a UCI engine "
                                      f"({type(e).__name__} {e})") from None
-        for lab in ("A", "B"):
-            idn = setups[0][1][lab].id_name
-            if idn and cfg.engines[0 if lab == "A" else 1].name is None:
-                self.names[lab] = idn
         self.emit(f"Match {self.names['A']} vs {self.names['B']}: {len(self.jobs)} games, "
                   f"tc {tc_tag(cfg.base, cfg.inc)}, {len(set(id(j.opening) for j in self.jobs))} "
                   f"opening(s), concurrency {workers}")
@@ -1289,7 +1309,7 @@ class Match:
         self.emit(self.summary())
         self.emit(self.error_report())
         if self.sprt_decision:
-            self.emit(f"SPRT finished: {self.sprt_decision} after {self.finished} games")
+            self.emit(f"SPRT finished: {self.sprt_decision} after {self.sprt_games} games")
         self.emit("Finished match")
         if self.internal_error:
             return 1
@@ -1320,15 +1340,16 @@ def main(argv=None) -> int:
         print(f"match.py: error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         match.stop.set()
-        print("interrupted", file=sys.stderr)
-        try:
+        with match.lock:
+            match.closed = True
+            print("interrupted: summary of the finished games", file=sys.stderr, flush=True)
             print(match.summary(), flush=True)
             print(match.error_report(), flush=True)
-        except Exception:
-            pass
         return 130
     finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
         match.shutdown()
 
 

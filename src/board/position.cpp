@@ -1,5 +1,6 @@
 #include "board/position.h"
 
+#include <algorithm>
 #include <cstdlib>
 
 namespace maharajah {
@@ -227,6 +228,22 @@ int Position::repetition_count() const {
         if (back % 2 == 0 && p->key == st_->key) ++count;
     }
     return count;
+}
+
+bool Position::is_search_repetition(int ply) const {
+    int end = std::min(st_->rule50, st_->plies_from_null);
+    if (end < 4) return false;
+    const StateInfo* p = st_->previous;
+    if (!p) return false;
+    int seen = 0;
+    for (int back = 2; back <= end; back += 2) {
+        p = p->previous;
+        if (!p) return false;
+        if (p->key == st_->key && (back < ply || ++seen == 2)) return true;
+        p = p->previous;
+        if (!p) return false;
+    }
+    return false;
 }
 
 namespace {

@@ -96,6 +96,9 @@ public:
     // How often the current position has occurred in the game so far, counting itself
     // (same side to move, pieces, castling, en-passant and double-step rights).
     int repetition_count() const;
+    // For the search: true when the current position repeats one `ply` or fewer plies
+    // back (inside the search tree), or occurred twice before (a threefold).
+    bool is_search_repetition(int ply) const;
     // Insufficient material: K v K, K + one minor v K, or only bishops all on one colour.
     bool insufficient_material() const;
     // False when c has only a king, a king and one minor piece, or a king and bishops

@@ -106,4 +106,17 @@ constexpr Move make_promotion(Square from, Square to, PieceType pt) {
 constexpr int MAX_MOVES = 1024;
 constexpr int MAX_PLY = 246;
 
+// Scores in centipawns from the side to move's point of view; mates near +-VALUE_MATE.
+using Value = int;
+constexpr Value VALUE_ZERO = 0;
+constexpr Value VALUE_DRAW = 0;
+constexpr Value VALUE_MATE = 32000;
+constexpr Value VALUE_INFINITE = 32001;
+constexpr Value VALUE_NONE = 32002;
+constexpr Value VALUE_MATE_IN_MAX_PLY = VALUE_MATE - MAX_PLY;
+constexpr Value VALUE_MATED_IN_MAX_PLY = -VALUE_MATE_IN_MAX_PLY;
+
+constexpr Value mate_in(int ply) { return VALUE_MATE - ply; }
+constexpr Value mated_in(int ply) { return -VALUE_MATE + ply; }
+
 }  // namespace maharajah

@@ -1,5 +1,7 @@
 #include "protocol/uci.h"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <iostream>
 #include <sstream>
@@ -11,14 +13,32 @@ namespace maharajah {
 
 Uci::Uci(std::ostream& out) : out_(out) { Position::init(); }
 
+Uci::~Uci() { finish_search(); }
+
+void Uci::send(const std::string& text) {
+    std::lock_guard<std::mutex> lock(out_mutex_);
+    out_ << text << std::endl;
+}
+
 void Uci::error(const std::string& message) {
     failed_ = true;
-    out_ << "info string error: " << message << std::endl;
+    send("info string error: " + message);
+}
+
+void Uci::finish_search() {
+    engine_.stop();
+    engine_.wait();
+}
+
+void Uci::wait_for_search() {
+    if (infinite_search_) engine_.stop();
+    engine_.wait();
 }
 
 void Uci::loop(std::istream& in) {
     for (std::string line; std::getline(in, line);)
-        if (!execute(line)) return;
+        if (!execute(line)) break;
+    wait_for_search();
 }
 
 bool Uci::execute(const std::string& line) {
@@ -27,21 +47,32 @@ bool Uci::execute(const std::string& line) {
     std::string cmd;
     if (!(is >> cmd)) return true;  // blank line
 
-    if (cmd == "quit") return false;
-    if (cmd == "uci")
-        out_ << "id name " << EngineName << ' ' << EngineVersion << "\nid author " << EngineAuthor
-             << "\noption name UCI_Variant type combo default chess var chess var maharajah\nuciok" << std::endl;
-    else if (cmd == "isready") out_ << "readyok" << std::endl;
+    if (cmd == "quit") {
+        finish_search();
+        return false;
+    }
+    // Commands that do not touch the game may run while searching; the others first
+    // stop the search (its bestmove is printed) so that nothing it reads changes.
+    static const char* const Concurrent[] = {"isready", "stop", "ponderhit", "uci", "d", "fen", "getfen", "moves",
+                                             "legalmoves", "rules", "status", "flag", "army"};
+    if (std::find(std::begin(Concurrent), std::end(Concurrent), cmd) == std::end(Concurrent)) finish_search();
+
+    if (cmd == "uci") cmd_uci();
+    else if (cmd == "isready") send("readyok");
+    else if (cmd == "stop") engine_.stop();
+    else if (cmd == "ponderhit") engine_.ponderhit();
+    else if (cmd == "ucinewgame") engine_.clear();
     else if (cmd == "setoption") cmd_setoption(is);
     else if (cmd == "position") cmd_position(is);
     else if (cmd == "go") cmd_go(is);
+    else if (cmd == "bench") cmd_bench(is);
     else if (cmd == "d") cmd_display();
     else if (cmd == "army") cmd_army(is);
     else if (cmd == "moves") cmd_moves(is);
     else if (cmd == "legalmoves") cmd_legalmoves();
     else if (cmd == "rules") cmd_rules();
-    else if (cmd == "fen" || cmd == "getfen") out_ << "fen " << game_.position().fen() << std::endl;
-    else if (cmd == "status") out_ << "status " << game_.status() << std::endl;
+    else if (cmd == "fen" || cmd == "getfen") send("fen " + game_.position().fen());
+    else if (cmd == "status") send("status " + game_.status());
     else if (cmd == "flag") cmd_flag(is);
     else error("unknown command '" + cmd + "'");
     return true;
@@ -87,21 +118,6 @@ void Uci::cmd_position(std::istringstream& is) {
     if (!err.empty()) error("position: " + err);
 }
 
-void Uci::cmd_go(std::istringstream& is) {
-    std::string token;
-    is >> token;
-    if (token == "perft") {
-        int depth = 0;
-        if (!(is >> depth) || depth < 1 || depth > 20) {
-            error("go perft: expected a depth from 1 to 20");
-            return;
-        }
-        print_perft(game_.position(), depth, out_);
-        return;
-    }
-    error("go: searching is not implemented yet; only 'go perft <depth>' is available");
-}
-
 void print_perft(Position pos, int depth, std::ostream& out) {
     auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
@@ -115,6 +131,22 @@ void print_perft(Position pos, int depth, std::ostream& out) {
               << std::int64_t(ms > 0 ? double(total) / ms * 1000 : 0) << " nodes/s)" << std::endl;
 }
 
+void Uci::cmd_uci() {
+    std::ostringstream os;
+    os << "id name " << EngineName << ' ' << EngineVersion << "\nid author " << EngineAuthor << '\n'
+       << "option name Hash type spin default 16 min 1 max 65536\n"
+       << "option name Threads type spin default 1 min 1 max 256\n"
+       << "option name MultiPV type spin default 1 min 1 max 256\n"
+       << "option name Ponder type check default false\n"
+       << "option name Move Overhead type spin default 10 min 0 max 5000\n"
+       << "option name Clear Hash type button\n"
+       << "option name UCI_ShowWDL type check default false\n"
+       << "option name UCI_Variant type combo default chess var chess var maharajah\n"
+       << "option name EvalMode type combo default full var full var material\n"
+       << "uciok";
+    send(os.str());
+}
+
 void Uci::cmd_setoption(std::istringstream& is) {
     // setoption name <id with spaces> [value <x with spaces>]
     std::string token, name, value;
@@ -125,16 +157,70 @@ void Uci::cmd_setoption(std::istringstream& is) {
     }
     while (is >> token && token != "value") name += (name.empty() ? "" : " ") + token;
     while (is >> token) value += (value.empty() ? "" : " ") + token;
-    if (name == "UCI_Variant") {
+    auto lower = [](std::string s) {
+        for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+        return s;
+    };
+    auto spin = [&](long long lo, long long hi, long long& out) {
+        try {
+            std::size_t used = 0;
+            long long v = std::stoll(value, &used);
+            if (used != value.size() || v < lo || v > hi) throw std::out_of_range("range");
+            out = v;
+            return true;
+        } catch (...) {
+            error("setoption: " + name + " must be a number from " + std::to_string(lo) + " to " +
+                  std::to_string(hi) + ", got '" + value + "'");
+            return false;
+        }
+    };
+    auto check = [&](bool& out) {
+        if (lower(value) != "true" && lower(value) != "false") {
+            error("setoption: " + name + " must be true or false, got '" + value + "'");
+            return false;
+        }
+        out = lower(value) == "true";
+        return true;
+    };
+    const std::string id = lower(name);
+    long long n = 0;
+    bool flag = false;
+    if (id == "hash") {
+        if (spin(1, 65536, n)) {
+            try {
+                engine_.resize_hash(std::size_t(n));
+            } catch (const std::bad_alloc&) {
+                engine_.resize_hash(16);
+                error("setoption: not enough memory for Hash " + value + " MB; using 16");
+            }
+        }
+    } else if (id == "threads") {
+        if (spin(1, 256, n)) engine_.set_threads(int(n));
+    } else if (id == "multipv") {
+        if (spin(1, 256, n)) settings_.multipv = int(n);
+    } else if (id == "move overhead") {
+        if (spin(0, 5000, n)) settings_.move_overhead_ms = n;
+    } else if (id == "ponder") {
+        check(flag);  // pondering is driven by "go ponder"; the option only announces it
+    } else if (id == "uci_showwdl") {
+        check(show_wdl_);
+    } else if (id == "clear hash") {
+        engine_.clear();
+    } else if (id == "uci_variant") {
         if (value != "chess" && value != "maharajah") {
             error("setoption: UCI_Variant must be chess or maharajah, got '" + value + "'");
             return;
         }
         variant_ = value;
-        out_ << "info string variant " << variant_ << std::endl;
-        return;
-    }
-    error("setoption: unknown option '" + name + "'");
+        send("info string variant " + variant_);
+    } else if (id == "evalmode") {
+        if (value != "full" && value != "material") {
+            error("setoption: EvalMode must be full or material, got '" + value + "'");
+            return;
+        }
+        settings_.eval.material_only = value == "material";
+    } else
+        error("setoption: unknown option '" + name + "'");
 }
 
 int run_command_line(Uci& uci, const std::string& command, const std::string& args, std::ostream& err) {
@@ -197,7 +283,7 @@ void Uci::cmd_display() {
         os << '\n';
     }
     os << "Status: " << game_.status();
-    out_ << os.str() << std::endl;
+    send(os.str());
 }
 
 }  // namespace maharajah

@@ -1,37 +1,49 @@
 #pragma once
 // The UCI loop over an input and an output stream (tests drive it with string
-// streams). Every line written is flushed; only protocol text goes to `out`.
+// streams). Every line written is flushed under a lock (the search reports from its
+// own thread); only protocol text goes to `out`.
 
 #include <iosfwd>
+#include <mutex>
+#include <sstream>
 #include <string>
 
 #include "protocol/game.h"
+#include "search/search.h"
 
 namespace maharajah {
 
 inline constexpr const char* EngineName = "Maharajah";
-inline constexpr const char* EngineVersion = "0.1";
+inline constexpr const char* EngineVersion = "0.2";
 inline constexpr const char* EngineAuthor = "the Maharajah developers";
 
 class Uci {
 public:
     explicit Uci(std::ostream& out);
+    ~Uci();
 
     // Executes one command line. Returns false when the command was `quit`.
     bool execute(const std::string& line);
-    // Reads and executes lines until `quit` or end of input.
+    // Reads and executes lines until `quit` or end of input; a search still running
+    // then ends as after `stop` (a fixed-depth/nodes/movetime search runs to its end).
     void loop(std::istream& in);
+    // Waits until a running search has printed its bestmove.
+    void wait_for_search();
 
     // True when the last command reported an error (used for command-line exit codes).
     bool last_failed() const { return failed_; }
     const Game& game() const { return game_; }
     std::ostream& output() { return out_; }
+    // Writes one or more complete lines and flushes.
+    void send(const std::string& text);
 
 private:
+    void cmd_uci();
     void cmd_position(std::istringstream& is);
     void cmd_go(std::istringstream& is);
     void cmd_display();
     void cmd_setoption(std::istringstream& is);
+    void cmd_bench(std::istringstream& is);
     // Referee and army commands (uci_referee.cpp).
     void cmd_army(std::istringstream& is);
     void cmd_moves(std::istringstream& is);
@@ -39,15 +51,23 @@ private:
     void cmd_rules();
     void cmd_flag(std::istringstream& is);
     void error(const std::string& message);
+    // Stops a running search and waits for its bestmove (before changing state).
+    void finish_search();
 
     std::ostream& out_;
+    std::mutex out_mutex_;
     Game game_;
     bool failed_ = false;
     std::string variant_ = "chess";  // UCI_Variant; positions work the same under both
+    search::Engine engine_;
+    search::Settings settings_;
+    bool show_wdl_ = false;
+    bool infinite_search_ = false;  // the running search waits for stop/ponderhit
 };
 
-// Runs the command given on the engine's command line ("perft <depth> [<fen>]" or any
-// UCI command). Returns the process exit code; usage errors go to `err` as one line.
+// Runs the command given on the engine's command line ("perft <depth> [<fen>]",
+// "bench [depth]", or any UCI command). Returns the process exit code; usage errors
+// go to `err` as one line.
 int run_command_line(Uci& uci, const std::string& command, const std::string& args, std::ostream& err);
 
 // Prints perft in Stockfish's format: "move: count" per root move, a blank line,
@@ -56,5 +76,8 @@ void print_perft(Position pos, int depth, std::ostream& out);
 
 // Text of the per-side rules line ("rules white classic castling KQ ...").
 std::string rules_line(const Position& pos, Color c);
+
+// "cp 23", "mate 3", "mate -2": the UCI score of a search value.
+std::string uci_score(Value v);
 
 }  // namespace maharajah

@@ -49,11 +49,11 @@ void Uci::cmd_army(std::istringstream& is) {
         }
         ArmyCheck r = check_army(c, text);
         if (r.ok())
-            out_ << "army ok points " << r.points << " pieces " << r.pieces << " rules "
-                 << (r.variant ? "variant" : "classic") << std::endl;
+            send("army ok points " + std::to_string(r.points) + " pieces " + std::to_string(r.pieces) + " rules " +
+                 (r.variant ? "variant" : "classic"));
         else {
             failed_ = true;
-            out_ << "army error " << r.error << std::endl;
+            send("army error " + r.error);
         }
         return;
     }
@@ -69,7 +69,7 @@ void Uci::cmd_army(std::istringstream& is) {
         }
         seed = std::stoull(number);
     }
-    out_ << "army " << suggest_army(c, seed) << std::endl;
+    send("army " + suggest_army(c, seed));
 }
 
 void Uci::cmd_moves(std::istringstream& is) {
@@ -89,18 +89,18 @@ void Uci::cmd_moves(std::istringstream& is) {
     }
     std::string line = "moves";
     for (const std::string& m : sorted_moves(pos, only)) line += ' ' + m;
-    out_ << line << std::endl;
+    send(line);
 }
 
 void Uci::cmd_legalmoves() {
     std::string text;
     for (const std::string& m : sorted_moves(game_.position(), SQ_NONE)) text += m + '\n';
-    out_ << text << "endmoves" << std::endl;
+    send(text + "endmoves");
 }
 
 void Uci::cmd_rules() {
     const Position& pos = game_.position();
-    out_ << rules_line(pos, WHITE) << '\n' << rules_line(pos, BLACK) << std::endl;
+    send(rules_line(pos, WHITE) + '\n' + rules_line(pos, BLACK));
 }
 
 void Uci::cmd_flag(std::istringstream& is) {
@@ -110,7 +110,7 @@ void Uci::cmd_flag(std::istringstream& is) {
         error("flag: expected 'flag <white|black>'");
         return;
     }
-    out_ << "result " << game_.flag(c) << std::endl;
+    send("result " + game_.flag(c));
 }
 
 }  // namespace maharajah

@@ -1,0 +1,624 @@
+#include "search/search.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include "movegen/movegen.h"
+#include "eval/weights.h"
+#include "search/movepick.h"
+#include "search/timeman.h"
+
+namespace maharajah::search {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+enum NodeType { NON_PV, PV, ROOT };
+
+// Late-move reduction table, filled once: reductions grow with log(depth) * log(moves).
+struct Reductions {
+    int table[MAX_PLY][64];
+    Reductions() {
+        for (int d = 0; d < MAX_PLY; ++d)
+            for (int m = 0; m < 64; ++m)
+                table[d][m] = (d && m) ? int(0.4 + std::log(double(d)) * std::log(double(m)) / 2.1) : 0;
+    }
+    int operator()(int depth, int move_count) const {
+        return table[std::min(depth, MAX_PLY - 1)][std::min(move_count, 63)];
+    }
+};
+const Reductions reduction;
+
+constexpr int lmp_limit(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
+
+int stat_bonus(int depth) { return std::min(170 * depth - 100, 1700); }
+
+struct Stack {
+    Move* pv;
+    int ply;
+    Move current_move;
+    Move killers[2];
+    Value static_eval;
+    PieceToHistory* cont_hist;
+};
+
+struct RootMove {
+    Move move;
+    Value score = -VALUE_INFINITE, previous_score = -VALUE_INFINITE;
+    Bound bound = BOUND_EXACT;
+    int seldepth = 0;
+    std::vector<Move> pv;
+    bool operator<(const RootMove& o) const {  // sorts best first
+        return score != o.score ? score > o.score : previous_score > o.previous_score;
+    }
+};
+
+void update_pv(Move* pv, Move m, const Move* child) {
+    *pv++ = m;
+    while (child && *child != MOVE_NONE) *pv++ = *child++;
+    *pv = MOVE_NONE;
+}
+
+bool is_capture(const Position& pos, Move m) { return is_en_passant(m) || !pos.empty(to_sq(m)); }
+
+}  // namespace
+
+class Worker {
+public:
+    Worker(Engine& engine, int id) : engine_(engine), id_(id) {}
+
+    void prepare(const Position& root, const Limits& limits, const Settings& settings, TimeBudget budget,
+                 Clock::time_point start);
+    void iterative_deepening();
+    void clear() { history_.clear(); }
+
+    std::atomic<std::uint64_t> nodes{0};
+    std::vector<RootMove> root_moves;
+    int completed_depth = 0;
+    std::function<void(const Report&)> report;
+
+private:
+    template <NodeType NT>
+    Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cut_node);
+    template <NodeType NT>
+    Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth);
+    bool is_draw(const Position& pos, int ply) const;
+    void check_time();
+    void update_quiet_stats(const Position& pos, Stack* ss, Move m, int bonus);
+    void emit(int depth, Value alpha, Value beta, int pv_index);
+    std::int64_t elapsed_ms() const {
+        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
+    }
+    bool main() const { return id_ == 0; }
+
+    Engine& engine_;
+    int id_;
+    Position root_;
+    Limits limits_;
+    Settings settings_;
+    TimeBudget budget_;
+    Clock::time_point start_;
+    History history_;
+    PieceToHistory sentinel_{};  // continuation history of "no move" (root, null move)
+    int seldepth_ = 0, root_depth_ = 0, pv_index_ = 0;
+    int nmp_min_ply_ = 0;
+    Color nmp_color_ = WHITE;
+    std::uint64_t next_check_ = 0;
+};
+
+void Worker::prepare(const Position& root, const Limits& limits, const Settings& settings, TimeBudget budget,
+                     Clock::time_point start) {
+    root_ = root;
+    limits_ = limits;
+    settings_ = settings;
+    budget_ = budget;
+    start_ = start;
+    nodes = 0;
+    next_check_ = 1024;
+    completed_depth = 0;
+    root_moves.clear();
+    for (Move m : MoveList<LEGAL>(root))
+        if (limits.searchmoves.empty() ||
+            std::find(limits.searchmoves.begin(), limits.searchmoves.end(), m) != limits.searchmoves.end())
+            root_moves.push_back(RootMove{m, -VALUE_INFINITE, -VALUE_INFINITE, BOUND_EXACT, 0, {}});
+}
+
+bool Worker::is_draw(const Position& pos, int ply) const {
+    if (pos.rule50_count() >= 100 && (!pos.in_check() || MoveList<LEGAL>(pos).size())) return true;
+    return pos.is_search_repetition(ply) || pos.insufficient_material();
+}
+
+void Worker::check_time() {
+    if (!main()) return;
+    if (limits_.nodes && engine_.nodes() >= limits_.nodes) engine_.stop_ = true;
+    // While pondering the clock is not ours; after ponderhit it counts from "go".
+    if (budget_.enabled && !engine_.pondering_ && elapsed_ms() >= budget_.maximum_ms) engine_.stop_ = true;
+}
+
+void Worker::emit(int depth, Value alpha, Value beta, int pv_index) {
+    if (!report) return;
+    std::uint64_t total = engine_.nodes();
+    int hashfull = engine_.tt().hashfull();
+    int lines = std::min<int>(settings_.multipv, int(root_moves.size()));
+    for (int i = 0; i < lines; ++i) {
+        const RootMove& rm = root_moves[i];
+        bool updated = rm.score != -VALUE_INFINITE;
+        if (depth == 1 && !updated && i > 0) continue;
+        Report r;
+        r.depth = updated ? depth : std::max(1, depth - 1);
+        r.seldepth = rm.seldepth;
+        r.multipv = i + 1;
+        r.score = updated ? rm.score : rm.previous_score;
+        if (i == pv_index) r.bound = r.score >= beta ? BOUND_LOWER : r.score <= alpha ? BOUND_UPPER : BOUND_EXACT;
+        r.nodes = total;
+        r.time_ms = elapsed_ms();
+        r.hashfull = hashfull;
+        r.pv = rm.pv;
+        report(r);
+    }
+}
+
+void Worker::iterative_deepening() {
+    Move pv[MAX_PLY + 1];
+    Stack stack[MAX_PLY + 10] = {};
+    Stack* ss = stack + 4;  // room for (ss - 4) look-backs
+    for (int i = 0; i < MAX_PLY + 10; ++i) {
+        stack[i].ply = i - 4;
+        stack[i].cont_hist = &sentinel_;
+        stack[i].static_eval = VALUE_NONE;
+    }
+    std::vector<std::vector<Move>> pv_storage(MAX_PLY + 2, std::vector<Move>(MAX_PLY + 2, MOVE_NONE));
+    for (int i = 0; i < MAX_PLY + 2; ++i) (ss + i)->pv = pv_storage[i].data();
+    (void)pv;
+
+    Position pos = root_;
+    int multipv = std::min<int>(settings_.multipv, int(root_moves.size()));
+    Move last_best = MOVE_NONE;
+    int best_changes = 0;
+    Value last_score = -VALUE_INFINITE;
+
+    for (root_depth_ = 1; root_depth_ < MAX_PLY - 10; ++root_depth_) {
+        if (engine_.stop_) break;
+        if (limits_.depth && main() && root_depth_ > limits_.depth) break;
+        // Lazy SMP: helpers go one ply deeper now and then, so threads spread out.
+        int depth = root_depth_ + (!main() && (root_depth_ + id_) % 3 == 0);
+        for (RootMove& rm : root_moves) rm.previous_score = rm.score;
+
+        for (pv_index_ = 0; pv_index_ < multipv && !engine_.stop_; ++pv_index_) {
+            seldepth_ = 0;
+            Value prev = root_moves[pv_index_].previous_score;
+            Value delta = 14, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            if (depth >= 4 && prev > -VALUE_INFINITE && std::abs(prev) < VALUE_MATE_IN_MAX_PLY) {
+                alpha = std::max(prev - delta, -VALUE_INFINITE);
+                beta = std::min(prev + delta, VALUE_INFINITE);
+            }
+            while (true) {
+                Value v = search<ROOT>(pos, ss, alpha, beta, depth, false);
+                std::stable_sort(root_moves.begin() + pv_index_, root_moves.end());
+                if (engine_.stop_) break;
+                if (main() && (v <= alpha || v >= beta) && elapsed_ms() > 3000) emit(depth, alpha, beta, pv_index_);
+                if (v <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(v - delta, -VALUE_INFINITE);
+                } else if (v >= beta) {
+                    beta = std::min(v + delta, VALUE_INFINITE);
+                } else
+                    break;
+                delta += delta / 2;
+            }
+            std::stable_sort(root_moves.begin(), root_moves.begin() + pv_index_ + 1);
+            if (main() && (!engine_.stop_ || completed_depth == 0) && pv_index_ + 1 == multipv)
+                emit(depth, -VALUE_INFINITE, VALUE_INFINITE, -1);
+        }
+        if (engine_.stop_) break;
+        completed_depth = depth;
+        if (!main()) continue;
+
+        // Stop conditions checked between iterations.
+        Value score = root_moves[0].score;
+        if (limits_.mate && score >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - score <= 2 * limits_.mate) break;
+        if (root_moves.size() == 1 && budget_.enabled && !engine_.pondering_) break;  // forced move
+        if (budget_.enabled && !engine_.pondering_) {
+            if (root_moves[0].move != last_best) best_changes += 2;
+            double factor = 1.0 + 0.15 * best_changes;
+            if (last_score > -VALUE_INFINITE && score < last_score - 25) factor *= 1.25;
+            if (elapsed_ms() > budget_.optimum_ms * factor * 0.6) break;
+            best_changes = best_changes / 2;
+        }
+        last_best = root_moves[0].move;
+        last_score = score;
+    }
+}
+
+template <NodeType NT>
+Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cut_node) {
+    constexpr bool PvNode = NT != NON_PV, Root = NT == ROOT;
+    if (depth <= 0) return qsearch<PvNode ? PV : NON_PV>(pos, ss, alpha, beta, 0);
+
+    if (++nodes >= next_check_) {
+        next_check_ = nodes + 1024;
+        check_time();
+    }
+    if (PvNode) {
+        ss->pv[0] = MOVE_NONE;
+        seldepth_ = std::max(seldepth_, ss->ply + 1);
+    }
+    const bool in_check = pos.in_check();
+    const Color us = pos.side_to_move();
+    if (!Root) {
+        if (engine_.stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (is_draw(pos, ss->ply)) return VALUE_DRAW;
+        if (ss->ply >= MAX_PLY - 6) return in_check ? VALUE_DRAW : eval::evaluate(pos, settings_.eval);
+        // Mate distance pruning: no line from here beats a shorter mate found already.
+        alpha = std::max(mated_in(ss->ply), alpha);
+        beta = std::min(mate_in(ss->ply + 1), beta);
+        if (alpha >= beta) return alpha;
+    }
+    (ss + 1)->killers[0] = (ss + 1)->killers[1] = MOVE_NONE;
+
+    // Transposition table.
+    const Key key = pos.key();
+    bool tt_hit;
+    TTEntry* tte = engine_.tt().probe(key, tt_hit);
+    Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+    Move tt_move = Root ? root_moves[pv_index_].move : tt_hit ? tte->move() : MOVE_NONE;
+    const bool tt_pv = PvNode || (tt_hit && tte->is_pv());
+    if (!PvNode && tt_hit && tte->depth() >= depth && tt_value != VALUE_NONE &&
+        (tte->bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50_count() < 90)
+        return tt_value;
+
+    // Static evaluation.
+    Value eval;
+    bool improving = false;
+    if (in_check) {
+        ss->static_eval = eval = VALUE_NONE;
+    } else {
+        if (tt_hit && tte->eval() != VALUE_NONE) ss->static_eval = eval = tte->eval();
+        else {
+            ss->static_eval = eval = eval::evaluate(pos, settings_.eval);
+            if (!tt_hit) tte->save(key, VALUE_NONE, tt_pv, BOUND_NONE, -7, MOVE_NONE, eval, engine_.tt().generation());
+        }
+        if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
+        Value before = (ss - 2)->static_eval != VALUE_NONE ? (ss - 2)->static_eval : (ss - 4)->static_eval;
+        improving = before == VALUE_NONE || ss->static_eval > before;
+
+        // Reverse futility: far above beta at low depth, the opponent will not come back.
+        if (!PvNode && depth < 9 && eval - 85 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
+            return eval;
+
+        // Null move: give the opponent a free move; if we still beat beta, cut.
+        if (!PvNode && (ss - 1)->current_move != MOVE_NULL && eval >= beta && ss->static_eval >= beta - 20 * depth + 160 &&
+            eval::non_pawn_material(pos, us) > 0 && (ss->ply >= nmp_min_ply_ || us != nmp_color_) &&
+            beta > VALUE_MATED_IN_MAX_PLY) {
+            int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+            StateInfo st;
+            ss->current_move = MOVE_NULL;
+            ss->cont_hist = &sentinel_;
+            pos.do_null_move(st);
+            Value v = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - R, !cut_node);
+            pos.undo_null_move();
+            if (v >= beta && v < VALUE_MATE_IN_MAX_PLY) {
+                // Verify where zugzwang is likely (little material) or the depth is large.
+                bool verify = depth >= 12 || eval::non_pawn_material(pos, us) <= 2 * eval::PieceValue[ROOK].mg;
+                if (!verify || nmp_min_ply_) return v;
+                nmp_min_ply_ = ss->ply + 3 * (depth - R) / 4;
+                nmp_color_ = us;
+                Value w = search<NON_PV>(pos, ss, beta - 1, beta, depth - R, false);
+                nmp_min_ply_ = 0;
+                if (w >= beta) return v;
+            }
+        }
+    }
+
+    // Internal iterative reduction: without a hash move this node is likely less important.
+    if (!Root && !tt_move && depth >= 4 && (PvNode || cut_node)) --depth;
+
+    const Move prev_move = (ss - 1)->current_move;
+    Move counter = MOVE_NONE;
+    if (prev_move != MOVE_NONE && prev_move != MOVE_NULL) {
+        Piece prev_pc = pos.piece_on(to_sq(prev_move));
+        if (prev_pc) counter = history_.countermoves[piece_index(prev_pc)][to_sq(prev_move)];
+    }
+    MovePicker mp(pos, tt_move, history_, ss->killers, counter, (ss - 1)->cont_hist, (ss - 2)->cont_hist);
+
+    Value best = -VALUE_INFINITE;
+    Move best_move = MOVE_NONE;
+    int move_count = 0;
+    Move quiets[64], captures[32];
+    int quiet_count = 0, capture_count = 0;
+    const bool has_pieces = eval::non_pawn_material(pos, us) > 0;
+
+    for (Move m; (m = mp.next()) != MOVE_NONE;) {
+        if (Root && std::find_if(root_moves.begin() + pv_index_, root_moves.end(),
+                                 [m](const RootMove& rm) { return rm.move == m; }) == root_moves.end())
+            continue;
+        ++move_count;
+        const bool capture = is_capture(pos, m);
+        const bool quiet = !capture && !is_promotion(m);
+        const Piece pc = pos.piece_on(from_sq(m));
+
+        // Shallow-depth pruning once a move has been searched and a mate is not at stake.
+        if (!Root && best > VALUE_MATED_IN_MAX_PLY && has_pieces) {
+            int lmr_depth = std::max(depth - 1 - reduction(depth, move_count), 0);
+            if (quiet) {
+                if (move_count >= lmp_limit(depth, improving) && !in_check) continue;
+                if (!in_check && lmr_depth < 7 && ss->static_eval + 120 + 110 * lmr_depth <= alpha) continue;
+                if (lmr_depth < 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth)) continue;
+            } else if (depth < 7 && !see_ge(pos, m, -100 * depth))
+                continue;
+        }
+
+        StateInfo st;
+        pos.do_move(m, st);
+        ss->current_move = m;
+        ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
+        const bool gives_check = pos.in_check();
+        // Check extension, capped so checking sequences cannot run away.
+        int new_depth = depth - 1 + (gives_check && ss->ply < 2 * root_depth_);
+
+        Value v = -VALUE_INFINITE;
+        if (depth >= 3 && move_count > 1 + Root && (quiet || !tt_pv)) {
+            int r = reduction(depth, move_count);
+            r += !improving + cut_node - tt_pv - gives_check;
+            if (quiet) {
+                if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
+                r -= history_.main[us][from_sq(m) * 64 + to_sq(m)] / 8000;
+            }
+            int d = std::clamp(new_depth - r, 1, new_depth + 1);
+            v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
+            if (v > alpha && d < new_depth) v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+        } else if (!PvNode || move_count > 1) {
+            v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+        }
+        if (PvNode && (move_count == 1 || (v > alpha && (Root || v < beta)))) {
+            (ss + 1)->pv[0] = MOVE_NONE;
+            v = -search<PV>(pos, ss + 1, -beta, -alpha, new_depth, false);
+        }
+        pos.undo_move(m);
+
+        if (engine_.stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+
+        if (Root) {
+            RootMove& rm = *std::find_if(root_moves.begin(), root_moves.end(),
+                                         [m](const RootMove& r) { return r.move == m; });
+            if (move_count == 1 || v > alpha) {
+                rm.score = v;
+                rm.seldepth = seldepth_;
+                rm.pv.assign(1, m);
+                for (Move* p = (ss + 1)->pv; *p != MOVE_NONE; ++p) rm.pv.push_back(*p);
+            } else
+                rm.score = -VALUE_INFINITE;  // only an upper bound is known: sort it last
+        }
+
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                if (PvNode && !Root) update_pv(ss->pv, m, (ss + 1)->pv);
+                if (v >= beta) break;
+                alpha = v;
+            }
+        }
+        if (m != best_move) {
+            if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
+            else if (capture && capture_count < 32) captures[capture_count++] = m;
+        }
+    }
+
+    if (!move_count) return in_check ? mated_in(ss->ply) : VALUE_DRAW;
+
+    // Learn from the cut: reward the move that refuted, punish the ones tried before it.
+    if (best_move && best >= beta) {
+        int bonus = stat_bonus(depth + (best > beta + 80));
+        if (!is_capture(pos, best_move) && !is_promotion(best_move)) {
+            update_quiet_stats(pos, ss, best_move, bonus);
+            for (int i = 0; i < quiet_count; ++i) update_quiet_stats(pos, ss, quiets[i], -bonus);
+            if (prev_move != MOVE_NONE && prev_move != MOVE_NULL && pos.piece_on(to_sq(prev_move)))
+                history_.countermoves[piece_index(pos.piece_on(to_sq(prev_move)))][to_sq(prev_move)] = best_move;
+        } else {
+            Piece pc = pos.piece_on(from_sq(best_move));
+            PieceType victim = is_en_passant(best_move) ? PAWN : type_of(pos.piece_on(to_sq(best_move)));
+            update_history(history_.captures[piece_index(pc)][to_sq(best_move)][victim], bonus);
+        }
+        for (int i = 0; i < capture_count; ++i) {
+            Move c = captures[i];
+            PieceType victim = is_en_passant(c) ? PAWN : type_of(pos.piece_on(to_sq(c)));
+            update_history(history_.captures[piece_index(pos.piece_on(from_sq(c)))][to_sq(c)][victim], -bonus);
+        }
+    }
+
+    Bound bound = best >= beta ? BOUND_LOWER : PvNode && best_move ? BOUND_EXACT : BOUND_UPPER;
+    tte->save(key, value_to_tt(best, ss->ply), tt_pv, bound, depth, best_move, ss->static_eval,
+              engine_.tt().generation());
+    return best;
+}
+
+void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move m, int bonus) {
+    Color us = pos.side_to_move();
+    if (bonus > 0 && ss->killers[0] != m) {
+        ss->killers[1] = ss->killers[0];
+        ss->killers[0] = m;
+    }
+    update_history(history_.main[us][from_sq(m) * 64 + to_sq(m)], bonus);
+    int pi = piece_index(pos.piece_on(from_sq(m)));
+    for (int back : {1, 2})
+        if ((ss - back)->current_move != MOVE_NONE && (ss - back)->current_move != MOVE_NULL)
+            update_history((*(ss - back)->cont_hist)[pi][to_sq(m)], bonus);
+}
+
+template <NodeType NT>
+Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth) {
+    constexpr bool PvNode = NT == PV;
+    if (++nodes >= next_check_) {
+        next_check_ = nodes + 1024;
+        check_time();
+    }
+    if (PvNode) {
+        ss->pv[0] = MOVE_NONE;
+        seldepth_ = std::max(seldepth_, ss->ply + 1);
+    }
+    if (engine_.stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+    const bool in_check = pos.in_check();
+    if (is_draw(pos, ss->ply)) return VALUE_DRAW;
+    if (ss->ply >= MAX_PLY - 6) return in_check ? VALUE_DRAW : eval::evaluate(pos, settings_.eval);
+
+    const int tt_depth = in_check || depth >= 0 ? 0 : -1;
+    const Key key = pos.key();
+    bool tt_hit;
+    TTEntry* tte = engine_.tt().probe(key, tt_hit);
+    Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+    Move tt_move = tt_hit ? tte->move() : MOVE_NONE;
+    const bool tt_pv = tt_hit && tte->is_pv();
+    if (!PvNode && tt_hit && tte->depth() >= tt_depth && tt_value != VALUE_NONE &&
+        (tte->bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
+        return tt_value;
+
+    Value best, futility_base;
+    if (in_check) {
+        ss->static_eval = VALUE_NONE;
+        best = futility_base = -VALUE_INFINITE;
+    } else {
+        if (tt_hit && tte->eval() != VALUE_NONE) ss->static_eval = best = tte->eval();
+        else ss->static_eval = best = eval::evaluate(pos, settings_.eval);
+        if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > best ? BOUND_LOWER : BOUND_UPPER))) best = tt_value;
+        // Stand pat: the side to move may decline every capture.
+        if (best >= beta) {
+            if (!tt_hit)
+                tte->save(key, value_to_tt(best, ss->ply), false, BOUND_LOWER, -7, MOVE_NONE, ss->static_eval,
+                          engine_.tt().generation());
+            return best;
+        }
+        if (best > alpha) alpha = best;
+        futility_base = ss->static_eval + 160;
+    }
+
+    MovePicker mp(pos, tt_move, history_);
+    Move best_move = MOVE_NONE;
+    int move_count = 0;
+    for (Move m; (m = mp.next()) != MOVE_NONE;) {
+        ++move_count;
+        if (!in_check && best > VALUE_MATED_IN_MAX_PLY) {
+            // Delta pruning: even winning the piece outright would not reach alpha.
+            if (!is_promotion(m)) {
+                Value gain = is_en_passant(m) ? SeeValue[PAWN] : SeeValue[type_of(pos.piece_on(to_sq(m)))];
+                if (futility_base + gain <= alpha) continue;
+            }
+            if (!see_ge(pos, m, 0)) continue;
+        }
+        StateInfo st;
+        Piece pc = pos.piece_on(from_sq(m));
+        pos.do_move(m, st);
+        ss->current_move = m;
+        ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
+        Value v = -qsearch<NT>(pos, ss + 1, -beta, -alpha, depth - 1);
+        pos.undo_move(m);
+        if (engine_.stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                best_move = m;
+                if (PvNode) update_pv(ss->pv, m, (ss + 1)->pv);
+                if (v >= beta) break;
+                alpha = v;
+            }
+        }
+    }
+    if (in_check && move_count == 0) return mated_in(ss->ply);
+
+    tte->save(key, value_to_tt(best, ss->ply), tt_pv, best >= beta ? BOUND_LOWER : BOUND_UPPER, tt_depth, best_move,
+              ss->static_eval, engine_.tt().generation());
+    return best;
+}
+
+// ---------------------------------------------------------------------------------
+// Engine: the thread pool around the workers.
+
+Engine::Engine() { set_threads(1); }
+
+Engine::~Engine() {
+    stop();
+    wait();
+}
+
+void Engine::set_threads(int n) {
+    stop();
+    wait();
+    n = std::clamp(n, 1, 256);
+    workers_.clear();
+    for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(*this, i));
+}
+
+void Engine::resize_hash(std::size_t mb) {
+    stop();
+    wait();
+    tt_.resize(mb);
+}
+
+void Engine::clear() {
+    stop();
+    wait();
+    tt_.clear();
+    for (auto& w : workers_) w->clear();
+}
+
+std::uint64_t Engine::nodes() const {
+    std::uint64_t n = 0;
+    for (const auto& w : workers_) n += w->nodes.load(std::memory_order_relaxed);
+    return n;
+}
+
+void Engine::start(const Position& root, const Limits& limits, const Settings& settings, Listener listener) {
+    stop();
+    wait();
+    stop_ = false;
+    pondering_ = limits.ponder;
+    finished_ = false;
+    main_thread_ = std::thread(&Engine::run_main, this, root, limits, settings, std::move(listener));
+}
+
+void Engine::stop() { stop_ = true; }
+
+void Engine::ponderhit() { pondering_ = false; }
+
+void Engine::wait() {
+    if (main_thread_.joinable()) main_thread_.join();
+}
+
+void Engine::run_main(Position root, Limits limits, Settings settings, Listener listener) {
+    auto start = Clock::now();
+    tt_.new_search();
+    TimeBudget budget = plan_time(limits, root.side_to_move(), root.game_ply(), settings.move_overhead_ms);
+    for (auto& w : workers_) w->prepare(root, limits, settings, budget, start);
+    Worker& main = *workers_[0];
+
+    Move best = MOVE_NONE, ponder = MOVE_NONE;
+    if (main.root_moves.empty()) {
+        // No legal move (or none of the searchmoves): mated or stalemated.
+        if (listener.on_report) {
+            Report r;
+            r.score = root.in_check() && MoveList<LEGAL>(root).size() == 0 ? mated_in(0) : VALUE_DRAW;
+            listener.on_report(r);
+        }
+    } else {
+        main.report = listener.on_report;
+        std::vector<std::thread> helpers;
+        for (std::size_t i = 1; i < workers_.size(); ++i)
+            helpers.emplace_back([w = workers_[i].get()] { w->iterative_deepening(); });
+        main.iterative_deepening();
+        // Under "go infinite" or "go ponder" the answer waits for stop or ponderhit.
+        while ((limits.infinite || pondering_) && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        stop_ = true;
+        for (auto& t : helpers) t.join();
+        main.report = nullptr;
+        best = main.root_moves[0].move;
+        if (main.root_moves[0].pv.size() > 1) ponder = main.root_moves[0].pv[1];
+    }
+    if (main.root_moves.empty())
+        while ((limits.infinite || pondering_) && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (listener.on_bestmove) listener.on_bestmove(best, ponder);
+    finished_ = true;
+}
+
+}  // namespace maharajah::search

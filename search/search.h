@@ -1,0 +1,92 @@
+#pragma once
+// The search: iterative deepening with aspiration windows, principal variation search,
+// quiescence, and Lazy SMP threads sharing one transposition table. It never prints:
+// progress and the final move go to the Listener's callbacks.
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include "board/position.h"
+#include "eval/evaluate.h"
+#include "search/tt.h"
+
+namespace maharajah::search {
+
+// What "go" asked for.
+struct Limits {
+    std::int64_t wtime = -1, btime = -1, winc = 0, binc = 0;
+    bool time_given = false;  // wtime or btime was sent (a negative clock still counts)
+    int movestogo = 0, depth = 0, mate = 0;
+    std::uint64_t nodes = 0;
+    std::int64_t movetime = 0;
+    bool infinite = false, ponder = false;
+    std::vector<Move> searchmoves;
+};
+
+// Engine settings that come from UCI options.
+struct Settings {
+    int multipv = 1;
+    std::int64_t move_overhead_ms = 10;
+    eval::Options eval;
+};
+
+// One line of progress for one principal variation.
+struct Report {
+    int depth = 0, seldepth = 0, multipv = 1;
+    Value score = 0;
+    Bound bound = BOUND_EXACT;  // BOUND_LOWER / BOUND_UPPER while an aspiration window fails
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    int hashfull = 0;
+    std::vector<Move> pv;
+};
+
+struct Listener {
+    std::function<void(const Report&)> on_report;
+    // Called exactly once per search: MOVE_NONE when there is no legal move.
+    std::function<void(Move best, Move ponder)> on_bestmove;
+};
+
+class Worker;
+
+class Engine {
+public:
+    Engine();
+    ~Engine();
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    void set_threads(int n);  // waits for a running search first
+    int threads() const { return int(workers_.size()); }
+    void resize_hash(std::size_t mb);
+    void clear();  // hash and histories (ucinewgame, Clear Hash)
+
+    // Starts searching and returns at once. The StateInfo chain behind `root` (the
+    // game history) must stay untouched until the search has ended.
+    void start(const Position& root, const Limits& limits, const Settings& settings, Listener listener);
+    void stop();
+    void ponderhit();
+    void wait();  // until the search has ended and bestmove was reported
+    bool searching() const { return main_thread_.joinable() && !finished_; }
+
+    std::uint64_t nodes() const;
+    TranspositionTable& tt() { return tt_; }
+
+    // Internal state shared with the workers.
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> pondering_{false};
+    std::atomic<bool> finished_{true};
+
+private:
+    void run_main(Position root, Limits limits, Settings settings, Listener listener);
+
+    TranspositionTable tt_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::thread main_thread_;
+};
+
+}  // namespace maharajah::search

@@ -1,0 +1,166 @@
+// "go" (search and perft), the info lines, and "bench".
+
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <iostream>
+#include <sstream>
+
+#include "movegen/movegen.h"
+#include "protocol/bench_positions.h"
+#include "protocol/uci.h"
+
+namespace maharajah {
+
+std::string uci_score(Value v) {
+    if (v >= VALUE_MATE_IN_MAX_PLY) return "mate " + std::to_string((VALUE_MATE - v + 1) / 2);
+    if (v <= VALUE_MATED_IN_MAX_PLY) return "mate " + std::to_string(-(VALUE_MATE + v) / 2);
+    return "cp " + std::to_string(v);
+}
+
+namespace {
+
+// Win/draw/loss per mille from a centipawn score: a logistic model whose draw band
+// narrows as the score grows (a rough fit to engine self-play, documented in README).
+std::string wdl(Value v) {
+    if (v >= VALUE_MATE_IN_MAX_PLY) return "1000 0 0";
+    if (v <= VALUE_MATED_IN_MAX_PLY) return "0 0 1000";
+    auto win = [](double x) { return 1000.0 / (1.0 + std::exp((110.0 - x) / 55.0)); };
+    int w = int(std::lround(win(v))), l = int(std::lround(win(-v)));
+    return std::to_string(w) + ' ' + std::to_string(1000 - w - l) + ' ' + std::to_string(l);
+}
+
+std::string format_report(const search::Report& r, bool show_wdl) {
+    std::ostringstream os;
+    os << "info depth " << r.depth << " seldepth " << r.seldepth << " multipv " << r.multipv << " score "
+       << uci_score(r.score);
+    if (r.bound == search::BOUND_LOWER) os << " lowerbound";
+    if (r.bound == search::BOUND_UPPER) os << " upperbound";
+    if (show_wdl) os << " wdl " << wdl(r.score);
+    os << " nodes " << r.nodes << " nps " << (r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : r.nodes)
+       << " hashfull " << r.hashfull << " time " << r.time_ms;
+    if (!r.pv.empty()) {
+        os << " pv";
+        for (Move m : r.pv) os << ' ' << move_to_uci(m);
+    }
+    return os.str();
+}
+
+}  // namespace
+
+void Uci::cmd_go(std::istringstream& is) {
+    search::Limits limits;
+    std::string token;
+    auto number = [&](const std::string& name, long long lo, long long& out) {
+        std::string word;
+        if (!(is >> word)) return error("go: '" + name + "' needs a number"), false;
+        try {
+            std::size_t used = 0;
+            long long v = std::stoll(word, &used);
+            if (used != word.size() || v < lo) throw std::out_of_range("range");
+            out = v;
+            return true;
+        } catch (...) {
+            error("go: '" + name + "' needs a number" + (lo > 0 ? " >= " + std::to_string(lo) : "") + ", got '" +
+                  word + "'");
+            return false;
+        }
+    };
+    long long v = 0;
+    while (is >> token) {
+        // Clocks may be negative (a GUI's late report): they count as "no time left".
+        if (token == "wtime" && number(token, LLONG_MIN, v)) limits.wtime = v, limits.time_given = true;
+        else if (token == "btime" && number(token, LLONG_MIN, v)) limits.btime = v, limits.time_given = true;
+        else if (token == "winc" && number(token, LLONG_MIN, v)) limits.winc = v;
+        else if (token == "binc" && number(token, LLONG_MIN, v)) limits.binc = v;
+        else if (token == "movestogo" && number(token, 0, v)) limits.movestogo = int(std::min(v, 1000LL));
+        else if (token == "depth" && number(token, 1, v)) limits.depth = int(std::min<long long>(v, MAX_PLY - 12));
+        else if (token == "nodes" && number(token, 1, v)) limits.nodes = std::uint64_t(v);
+        else if (token == "mate" && number(token, 1, v)) limits.mate = int(std::min(v, 100LL));
+        else if (token == "movetime" && number(token, 1, v)) limits.movetime = v;
+        else if (token == "infinite") limits.infinite = true;
+        else if (token == "ponder") limits.ponder = true;
+        else if (token == "perft") {
+            if (!number(token, 1, v) || v > 20) {
+                if (v > 20) error("go perft: expected a depth from 1 to 20");
+                return;
+            }
+            std::ostringstream os;
+            print_perft(game_.position(), int(v), os);
+            std::string text = os.str();
+            send(text.substr(0, text.size() - 1));
+            return;
+        } else if (token == "searchmoves") {
+            while (is >> token) {
+                Move m = parse_uci_move(game_.position(), token);
+                if (m == MOVE_NONE) error("go searchmoves: '" + token + "' is not a legal move here; ignored");
+                else limits.searchmoves.push_back(m);
+            }
+        } else if (token != "wtime" && token != "btime" && token != "winc" && token != "binc" &&
+                   token != "movestogo" && token != "depth" && token != "nodes" && token != "mate" &&
+                   token != "movetime")
+            error("go: unknown parameter '" + token + "'; ignored");
+    }
+
+    infinite_search_ = limits.infinite || limits.ponder;
+    search::Listener listener;
+    const bool show_wdl = show_wdl_;
+    listener.on_report = [this, show_wdl](const search::Report& r) {
+        if (r.depth == 0) send("info depth 0 score " + uci_score(r.score));
+        else send(format_report(r, show_wdl));
+    };
+    listener.on_bestmove = [this](Move best, Move ponder) {
+        if (best == MOVE_NONE) send("bestmove (none)");
+        else send("bestmove " + move_to_uci(best) + (ponder ? " ponder " + move_to_uci(ponder) : ""));
+    };
+    engine_.start(game_.position(), limits, settings_, std::move(listener));
+}
+
+void Uci::cmd_bench(std::istringstream& is) {
+    int depth = BenchDepth;
+    std::string word;
+    if (is >> word) {
+        try {
+            std::size_t used = 0;
+            depth = std::stoi(word, &used);
+            if (used != word.size() || depth < 1 || depth > 64) throw std::out_of_range("range");
+        } catch (...) {
+            error("bench: expected 'bench [depth 1-64]', got '" + word + "'");
+            return;
+        }
+    }
+    // A fresh engine (16 MB hash, one thread, clean histories) so the node count is
+    // the same on every run and every machine for the same code.
+    search::Engine bench_engine;
+    search::Settings settings;
+    std::uint64_t total_nodes = 0;
+    auto start = std::chrono::steady_clock::now();
+    int index = 0;
+    for (const char* fen : BenchFens) {
+        ++index;
+        Game game;
+        std::string problem = game.set(fen, {});
+        if (!problem.empty()) {
+            error("bench: position " + std::to_string(index) + ": " + problem);
+            return;
+        }
+        std::cerr << "Position: " << index << '/' << std::size(BenchFens) << " (" << fen << ")" << std::endl;
+        search::Limits limits;
+        limits.depth = depth;
+        search::Listener listener;
+        listener.on_report = [this](const search::Report& r) {
+            if (r.depth > 0) send(format_report(r, false));
+        };
+        bench_engine.start(game.position(), limits, settings, listener);
+        bench_engine.wait();
+        total_nodes += bench_engine.nodes();
+    }
+    auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+    std::ostringstream os;
+    os << "\n===========================\n"
+       << "Total time (ms) : " << ms << "\nNodes searched  : " << total_nodes
+       << "\nNodes/second    : " << total_nodes * 1000 / std::uint64_t(std::max<long long>(ms, 1));
+    send(os.str());
+}
+
+}  // namespace maharajah
