@@ -324,13 +324,13 @@ def group_a(eng, rng, count, stats):
 
 def group_b(eng, rng, count, stats):
     """Random variant v variant pairs: White cycles through the composition styles,
-    Black's style is drawn at random."""
+    Black's style is drawn at random (and redrawn after 100 failed tries)."""
     pairs, seen = [], set()
-    i = 0
     while len(pairs) < count:
-        ws = VARIANT_STYLES[i % len(VARIANT_STYLES)]
-        bs = rng.choice(VARIANT_STYLES)
-        for _ in range(500):
+        ws = VARIANT_STYLES[len(pairs) % len(VARIANT_STYLES)]
+        for attempt in range(100000):
+            if attempt % 100 == 0:
+                bs = rng.choice(VARIANT_STYLES)
             w, wp, wm = random_army(rng, eng, "white", ws, True)
             b, bp, bm = random_army(rng, eng, "black", bs, True)
             ok, why, _ = check_pair(eng, w, b)
@@ -339,24 +339,27 @@ def group_b(eng, rng, count, stats):
                 seen.add((w, b))
                 pairs.append((w, b, f"W {ws}/{wm}: {describe(wp)} | B {bs}/{bm}: {describe(bp)}"))
                 break
-        i += 1
+        else:
+            raise RuntimeError("group (b): no acceptable pair found")
     return pairs
 
 
 def group_c(eng, rng, count, stats):
-    """Mixed pairs: one classic army, one variant army; both orders alternate.
-    Every fourth classic army is the orthodox one."""
+    """Mixed pairs: one classic army, one variant army. The classic side alternates
+    White, Black, White, ...; pairs 0, 1, 8, 9, 16, 17, ... use the orthodox army as the
+    classic one. The variant style is drawn at random (redrawn after 100 failed tries)."""
     pairs, seen = [], set()
-    i = 0
     while len(pairs) < count:
-        classic_color = "white" if i % 2 == 0 else "black"
+        k = len(pairs)
+        classic_color = "white" if k % 2 == 0 else "black"
         variant_color = "black" if classic_color == "white" else "white"
-        cs = CLASSIC_STYLES[(i // 2) % len(CLASSIC_STYLES)]
-        vs = rng.choice(VARIANT_STYLES)
-        orthodox = i % 4 in (0, 1) and (i // 4) % 2 == 0
-        for _ in range(500):
+        cs = CLASSIC_STYLES[(k // 2) % len(CLASSIC_STYLES)]
+        orthodox = k % 8 in (0, 1)
+        for attempt in range(100000):
+            if attempt % 100 == 0:
+                vs = rng.choice(VARIANT_STYLES)
             if orthodox:
-                c, cp, cm = ORTHODOX[classic_color], pieces_of(ORTHODOX[classic_color]), "-"
+                c, cp = ORTHODOX[classic_color], pieces_of(ORTHODOX[classic_color])
                 cdesc = "orthodox"
             else:
                 c, cp, cm = random_army(rng, eng, classic_color, cs, False)
@@ -371,7 +374,8 @@ def group_c(eng, rng, count, stats):
                 desc = f"W {cdesc} | B {vdesc}" if classic_color == "white" else f"W {vdesc} | B {cdesc}"
                 pairs.append((w, b, desc))
                 break
-        i += 1
+        else:
+            raise RuntimeError("group (c): no acceptable pair found")
     return pairs
 
 

@@ -102,7 +102,10 @@ void Uci::cmd_go(std::istringstream& is) {
             error("go: unknown parameter '" + token + "'; ignored");
     }
 
-    infinite_search_ = limits.infinite || limits.ponder;
+    // A search with no limit at all runs until "stop", like "go infinite" (but it may
+    // answer on its own at the maximum depth).
+    const bool unlimited = !limits.time_given && !limits.depth && !limits.nodes && !limits.mate && !limits.movetime;
+    infinite_search_ = limits.infinite || limits.ponder || unlimited;
     search::Listener listener;
     const bool show_wdl = show_wdl_;
     listener.on_report = [this, show_wdl](const search::Report& r) {

@@ -1,0 +1,180 @@
+// The search through the UCI loop: exactly one legal bestmove per go, mates and
+// stalemates, infinite and ponder searches that wait for stop/ponderhit, limits,
+// MultiPV, searchmoves, threads, and a deterministic bench.
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <sstream>
+#include <thread>
+
+#include "movegen/movegen.h"
+#include "protocol/uci.h"
+
+using namespace maharajah;
+
+namespace {
+
+struct Session {
+    std::ostringstream out;
+    Uci uci{out};
+    // Runs commands; at the end of input a finite search is waited for.
+    std::vector<std::string> run(const std::string& commands) {
+        out.str("");
+        std::istringstream in(commands);
+        uci.loop(in);
+        return lines();
+    }
+    std::vector<std::string> lines() {
+        uci.output().flush();
+        std::vector<std::string> v;
+        std::istringstream o(out.str());
+        for (std::string l; std::getline(o, l);) v.push_back(l);
+        return v;
+    }
+};
+
+std::vector<std::string> bestmoves(const std::vector<std::string>& lines) {
+    std::vector<std::string> v;
+    for (const auto& l : lines)
+        if (l.rfind("bestmove", 0) == 0) v.push_back(l);
+    return v;
+}
+
+// The move of a "bestmove X [ponder Y]" line is legal in the position after `setup`.
+bool legal_bestmove(const std::string& setup, const std::string& line) {
+    std::istringstream is(line);
+    std::string word, move;
+    is >> word >> move;
+    Game g;
+    std::istringstream ss(setup);
+    std::string cmd, kind;
+    ss >> cmd >> kind;
+    std::string fen = StartFen, token;
+    std::vector<std::string> moves;
+    if (kind == "fen") {
+        fen.clear();
+        while (ss >> token && token != "moves") fen += (fen.empty() ? "" : " ") + token;
+    } else
+        ss >> token;
+    while (ss >> token) moves.push_back(token);
+    REQUIRE(g.set(fen, moves) == "");
+    return parse_uci_move(g.position(), move) != MOVE_NONE;
+}
+
+}  // namespace
+
+TEST_CASE("go depth gives one legal bestmove with info lines", "[search]") {
+    const char* setups[] = {
+        "position startpos",
+        "position startpos moves e2e4 e7e5 g1f3 b8c6 f1b5",
+        "position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "position fen m1rbk1rm/8/8/8/8/8/8/MPQPKQ1A w - - 0 1 Vv b1d1",
+        "position fen 1pnbkppq/2arpb2/1Pp1P3/3P4/r1P2PP1/PP2PPPP/PPPPAPPP/PAPPKPPP b - b5 0 5 Vv "
+        "a1c1d1f1g1h1a2b2c2d2f2g2h2a3b3e3f3g3h3f4g4e7b8f8g8",
+    };
+    for (const char* setup : setups) {
+        Session s;
+        auto lines = s.run(std::string(setup) + "\ngo depth 7\n");
+        auto best = bestmoves(lines);
+        INFO(setup);
+        REQUIRE(best.size() == 1);
+        REQUIRE(legal_bestmove(setup, best[0]));
+        REQUIRE(std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
+                    return l.rfind("info depth 7 seldepth", 0) == 0 && l.find(" pv ") != std::string::npos;
+                }) >= 1);
+    }
+}
+
+TEST_CASE("mates are found and scored in moves", "[search]") {
+    Session s;
+    auto lines = s.run("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1\ngo depth 6\n");
+    REQUIRE(bestmoves(lines) == std::vector<std::string>{"bestmove h1h8"});
+    REQUIRE(lines[lines.size() - 2].find("score mate 1 ") != std::string::npos);
+    // Mate in two with a compound piece (the archbishop's knight part).
+    lines = s.run("position fen 1k6/8/1K6/8/8/8/8/5A2 w - - 0 1 V -\ngo depth 8\n");
+    REQUIRE(lines[lines.size() - 2].find("score mate 2 ") != std::string::npos);
+    // The side to move is mated: it says so.
+    lines = s.run("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1 moves h1h8\ngo depth 3\n");
+    REQUIRE(lines == std::vector<std::string>{"info depth 0 score mate 0", "bestmove (none)"});
+    lines = s.run("position fen k7/8/1Q6/8/8/8/8/7K b - - 0 1\ngo depth 3\n");
+    REQUIRE(lines == std::vector<std::string>{"info depth 0 score cp 0", "bestmove (none)"});
+}
+
+TEST_CASE("go infinite and go ponder answer only after stop or ponderhit", "[search]") {
+    Session s;
+    s.uci.execute("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1");
+    s.uci.execute("go infinite");
+    std::this_thread::sleep_for(std::chrono::milliseconds(150));
+    s.uci.execute("isready");
+    auto lines = s.lines();
+    REQUIRE(std::find(lines.begin(), lines.end(), "readyok") != lines.end());
+    REQUIRE(bestmoves(lines).empty());  // a mate was found long ago, but no bestmove yet
+    s.uci.execute("stop");
+    s.uci.wait_for_search();
+    REQUIRE(bestmoves(s.lines()) == std::vector<std::string>{"bestmove h1h8"});
+
+    Session p;
+    p.uci.execute("position startpos moves e2e4");
+    p.uci.execute("go ponder wtime 50 btime 50");
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));  // past its whole clock
+    REQUIRE(bestmoves(p.lines()).empty());
+    p.uci.execute("ponderhit");
+    p.uci.wait_for_search();
+    auto best = bestmoves(p.lines());
+    REQUIRE(best.size() == 1);
+    REQUIRE(legal_bestmove("position startpos moves e2e4", best[0]));
+}
+
+TEST_CASE("limits: nodes, movetime, tiny or negative clocks, searchmoves", "[search]") {
+    const char* gos[] = {"go nodes 5000", "go movetime 50", "go wtime 0 btime 0", "go wtime -200 btime 100 winc 0",
+                         "go wtime 30 btime 30 movestogo 1", "go depth 4 mate 2"};
+    for (const char* go : gos) {
+        Session s;
+        auto best = bestmoves(s.run(std::string("position startpos moves d2d4\n") + go + "\n"));
+        INFO(go);
+        REQUIRE(best.size() == 1);
+        REQUIRE(legal_bestmove("position startpos moves d2d4", best[0]));
+    }
+    Session s;
+    auto lines = s.run("position startpos\ngo depth 5 searchmoves a2a3 h2h3\n");
+    auto best = bestmoves(lines);
+    REQUIRE(best.size() == 1);
+    REQUIRE((best[0].rfind("bestmove a2a3", 0) == 0 || best[0].rfind("bestmove h2h3", 0) == 0));
+    lines = s.run("position startpos\ngo depth 2 searchmoves e2e5\n");
+    REQUIRE(lines.front() == "info string error: go searchmoves: 'e2e5' is not a legal move here; ignored");
+    REQUIRE(bestmoves(lines).size() == 1);
+    lines = s.run("go depth x\n");
+    REQUIRE(lines.front().rfind("info string error: go: 'depth' needs a number", 0) == 0);
+    REQUIRE(bestmoves(lines).size() == 1);
+}
+
+TEST_CASE("MultiPV reports several lines, Threads 2 searches, options are checked", "[search]") {
+    Session s;
+    REQUIRE(s.run("setoption name MultiPV value 3\nsetoption name Hash value 8\nsetoption name Threads value 2\n"
+                  "setoption name UCI_ShowWDL value true\n")
+                .empty());
+    auto lines = s.run("position startpos\ngo depth 6\n");
+    for (int pv = 1; pv <= 3; ++pv) {
+        std::string tag = "info depth 6 seldepth";
+        REQUIRE(std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
+                    return l.rfind(tag, 0) == 0 && l.find(" multipv " + std::to_string(pv) + " ") != std::string::npos &&
+                           l.find(" wdl ") != std::string::npos;
+                }) >= 1);
+    }
+    REQUIRE(bestmoves(lines).size() == 1);
+    REQUIRE(s.run("setoption name Threads value 0\n").front().rfind("info string error: setoption: Threads", 0) == 0);
+    REQUIRE(s.run("setoption name Hash value lots\n").front().rfind("info string error: setoption: Hash", 0) == 0);
+    REQUIRE(s.run("setoption name Clear Hash\nucinewgame\nisready\n") == std::vector<std::string>{"readyok"});
+}
+
+TEST_CASE("bench is deterministic", "[search][bench]") {
+    auto nodes_of = [](const std::vector<std::string>& lines) {
+        for (const auto& l : lines)
+            if (l.rfind("Nodes searched  : ", 0) == 0) return l;
+        return std::string();
+    };
+    Session a, b;
+    std::string first = nodes_of(a.run("bench 4\n"));
+    REQUIRE(!first.empty());
+    REQUIRE(first == nodes_of(b.run("setoption name Threads value 2\nposition startpos moves e2e4\nbench 4\n")));
+}
