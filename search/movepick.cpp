@@ -52,24 +52,23 @@ bool see_ge(const Position& pos, Move m, Value threshold) {
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h, const Move killers[2], Move counter,
                        const PieceToHistory* cont0, const PieceToHistory* cont1)
-    : history_(h) {
+    : history_(h), pos_(pos), tt_move_(tt_move), killers_(killers), counter_(counter), cont0_(cont0), cont1_(cont1) {
     Move raw[MAX_MOVES];
     Move* end = generate<LEGAL>(pos, raw);
     for (Move* m = raw; m != end; ++m) *end_++ = {*m, 0, false};
-    score_all(pos, tt_move, killers, counter, cont0, cont1);
 }
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h) : history_(h) {
+MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h)
+    : history_(h), pos_(pos), tt_move_(tt_move) {
     Move raw[MAX_MOVES];
     Move* end = pos.in_check() ? generate<EVASIONS>(pos, raw) : generate<CAPTURES>(pos, raw);
     for (Move* m = raw; m != end; ++m) *end_++ = {*m, 0, false};
-    score_all(pos, tt_move, nullptr, MOVE_NONE, nullptr, nullptr);
 }
 
 void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killers, Move counter,
                            const PieceToHistory* cont0, const PieceToHistory* cont1) {
     const Color us = pos.side_to_move();
-    for (Scored* s = moves_; s != end_; ++s) {
+    for (Scored* s = cur_; s != end_; ++s) {
         Move m = s->move;
         Square from = from_sq(m), to = to_sq(m);
         Piece pc = pos.piece_on(from);
@@ -96,6 +95,21 @@ void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killer
 }
 
 Move MovePicker::next() {
+    if (stage_ == Stage::TT_MOVE) {
+        stage_ = Stage::SCORE;
+        // The TT move first, unscored; it is legal only if the generated list has it.
+        if (tt_move_ != MOVE_NONE)
+            for (Scored* s = cur_; s != end_; ++s)
+                if (s->move == tt_move_) {
+                    std::swap(*s, *cur_);
+                    last_quiet_ = !is_promotion(tt_move_) && !is_en_passant(tt_move_) && pos_.empty(to_sq(tt_move_));
+                    return (cur_++)->move;
+                }
+    }
+    if (stage_ == Stage::SCORE) {
+        stage_ = Stage::PICK;
+        score_all(pos_, MOVE_NONE, killers_, counter_, cont0_, cont1_);
+    }
     if (cur_ == end_) return MOVE_NONE;
     // Selection sort step: bring the best remaining move to the front.
     Scored* best = cur_;

@@ -70,6 +70,15 @@ private:
     Scored* cur_ = moves_;
     Scored* end_ = moves_;
     bool last_quiet_ = false;
+    // Scoring waits until the TT move (tried first) has failed to cut: most cut nodes
+    // never pay for it.
+    enum class Stage { TT_MOVE, SCORE, PICK } stage_ = Stage::TT_MOVE;
+    const Position& pos_;
+    Move tt_move_;
+    const Move* killers_ = nullptr;
+    Move counter_ = MOVE_NONE;
+    const PieceToHistory* cont0_ = nullptr;
+    const PieceToHistory* cont1_ = nullptr;
 };
 
 }  // namespace maharajah::search

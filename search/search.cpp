@@ -352,6 +352,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
         StateInfo st;
         pos.do_move(m, st);
+        engine_.tt().prefetch(pos.key());
         ss->current_move = m;
         ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
         const bool gives_check = pos.in_check();
@@ -510,6 +511,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         StateInfo st;
         Piece pc = pos.piece_on(from_sq(m));
         pos.do_move(m, st);
+        engine_.tt().prefetch(pos.key());
         ss->current_move = m;
         ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
         Value v = -qsearch<NT>(pos, ss + 1, -beta, -alpha, depth - 1);

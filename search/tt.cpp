@@ -33,7 +33,7 @@ void TranspositionTable::clear() {
 }
 
 TTEntry* TranspositionTable::probe(Key key, bool& found) const {
-    Cluster& c = table_[std::size_t((unsigned __int128)(key & 0xFFFFFFFFFFFFULL) * clusters_ >> 48)];
+    Cluster& c = table_[index(key)];
     std::uint16_t k16 = std::uint16_t(key >> 48);
     for (TTEntry& e : c.entry)
         if (e.key16 == k16 && e.depth8) {

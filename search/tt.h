@@ -50,12 +50,16 @@ public:
     void new_search() { generation_ += 8; }
     // Returns the entry for key (found) or the one to replace.
     TTEntry* probe(Key key, bool& found) const;
+    void prefetch(Key key) const { __builtin_prefetch(&table_[index(key)]); }
     // Permille of entries used by the current search (UCI hashfull).
     int hashfull() const;
     std::size_t size_mb() const { return mb_; }
     std::uint8_t generation() const { return generation_; }
 
 private:
+    std::size_t index(Key key) const {
+        return std::size_t((unsigned __int128)(key & 0xFFFFFFFFFFFFULL) * clusters_ >> 48);
+    }
     struct Cluster {
         TTEntry entry[3];
         char padding[2];
