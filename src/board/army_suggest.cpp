@@ -8,7 +8,8 @@
 // block development) and for piling up one piece type. The seed then picks among the
 // mixes within a small margin of the best, and breaks ties in placement: rook movers
 // toward the corners, knight movers on b/g, bishops on opposite colours, queen movers
-// near the king, pawns in front with any gap on the edge files. Nothing but the seed
+// near the king, pawns in front with any gap on an edge file, never in front of a
+// rook mover (an open file there invites a heavy-piece trade on move one). Nothing but the seed
 // and the colour is read: the opponent's army stays hidden (RULES.md section 8).
 
 #include <algorithm>
@@ -155,10 +156,18 @@ std::string suggest_army(Color c, std::uint64_t seed) {
             bishop_light_taken = (f + (c == WHITE ? 0 : 7)) % 2 == 1;
         }
     }
-    // Pawns in front: centre first, gaps on the edges (the seed picks which edge).
-    std::vector<int> pawn_files = {4, 3, 5, 2, 6, 1, 7, 0};
-    if (splitmix(state) % 2) std::swap(pawn_files[6], pawn_files[7]), std::swap(pawn_files[4], pawn_files[5]);
-    for (int i = 0; i < mix.pawns_front; ++i) army.pieces[1][pawn_files[i]] = PAWN;
+    // Pawns in front; any gaps go to edge files first, but never in front of a rook
+    // mover (an open file there invites a trade of heavy pieces on move one) and not in
+    // the king's d-e-f shield while another file is free. The seed picks the edge.
+    std::vector<int> gap_order = splitmix(state) % 2 ? std::vector<int>{0, 7, 1, 6, 2, 5, 3}
+                                                      : std::vector<int>{7, 0, 6, 1, 5, 2, 3};
+    std::stable_partition(gap_order.begin(), gap_order.end(), [&](int f) {
+        return !has_part(army.pieces[0][f], ORTH_SLIDER) && (f < 3 || f > 5);
+    });
+    std::stable_partition(gap_order.begin(), gap_order.end(),
+                          [&](int f) { return !has_part(army.pieces[0][f], ORTH_SLIDER); });
+    for (int f = 0; f < 8; ++f) army.pieces[1][f] = mix.pawns_front ? PAWN : NO_PIECE_TYPE;
+    for (int i = 0; i < 8 - mix.pawns_front && mix.pawns_front; ++i) army.pieces[1][gap_order[i]] = NO_PIECE_TYPE;
     return army_to_string(c, army);
 }
 
