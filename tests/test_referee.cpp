@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "protocol/uci.h"
+#include "support/uci_session.h"
 
 using namespace maharajah;
 
@@ -24,20 +25,7 @@ std::string status_of(const std::string& fen, const std::string& moves = "") {
     return g.status();
 }
 
-// Runs commands through a fresh loop and returns the output lines.
-struct Session {
-    std::ostringstream out;
-    Uci uci{out};
-    std::vector<std::string> run(const std::string& commands) {
-        out.str("");
-        std::istringstream in(commands);
-        uci.loop(in);
-        std::vector<std::string> lines;
-        std::istringstream o(out.str());
-        for (std::string l; std::getline(o, l);) lines.push_back(l);
-        return lines;
-    }
-};
+using Session = testsupport::UciSession;
 
 const std::string KnightDance = "g1f3 g8f6 f3g1 f6g8 ";
 

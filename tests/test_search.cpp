@@ -9,29 +9,13 @@
 
 #include "movegen/movegen.h"
 #include "protocol/uci.h"
+#include "support/uci_session.h"
 
 using namespace maharajah;
 
 namespace {
 
-struct Session {
-    std::ostringstream out;
-    Uci uci{out};
-    // Runs commands; at the end of input a finite search is waited for.
-    std::vector<std::string> run(const std::string& commands) {
-        out.str("");
-        std::istringstream in(commands);
-        uci.loop(in);
-        return lines();
-    }
-    std::vector<std::string> lines() {
-        uci.output().flush();
-        std::vector<std::string> v;
-        std::istringstream o(out.str());
-        for (std::string l; std::getline(o, l);) v.push_back(l);
-        return v;
-    }
-};
+using Session = testsupport::UciSession;
 
 std::vector<std::string> bestmoves(const std::vector<std::string>& lines) {
     std::vector<std::string> v;

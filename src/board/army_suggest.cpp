@@ -17,17 +17,13 @@
 
 #include "board/army.h"
 #include "core/pieces.h"
+#include "core/random.h"
 
 namespace maharajah {
 
 namespace {
 
-std::uint64_t splitmix(std::uint64_t& s) {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+std::uint64_t splitmix(std::uint64_t& s) { return splitmix64(s); }
 
 // Playing value estimates in pawns for choosing a mix (not the search's evaluation).
 double value_estimate(PieceType pt) {

@@ -1,5 +1,7 @@
 #include "board/zobrist.h"
 
+#include "core/random.h"
+
 namespace maharajah::zobrist {
 
 Key Psq[PIECE_NB][SQUARE_NB];
@@ -10,13 +12,8 @@ Key Side;
 
 namespace {
 
-// splitmix64: fixed seed, so keys (and any stored hashes) are the same everywhere.
-std::uint64_t next(std::uint64_t& s) {
-    std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
+// A fixed seed, so keys (and any stored hashes) are the same everywhere.
+std::uint64_t next(std::uint64_t& s) { return splitmix64(s); }
 
 void init_all() {
     std::uint64_t s = 0x4D61686172616A61ULL;  // "Maharaja"

@@ -1,0 +1,33 @@
+#pragma once
+// A UCI loop over string streams for tests: commands in, output lines out.
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "protocol/uci.h"
+
+namespace testsupport {
+
+struct UciSession {
+    std::ostringstream out;
+    maharajah::Uci uci{out};
+
+    // Runs the commands (a finite search still running at the end is waited for) and
+    // returns the lines written meanwhile.
+    std::vector<std::string> run(const std::string& commands) {
+        out.str("");
+        std::istringstream in(commands);
+        uci.loop(in);
+        return lines();
+    }
+    // Every line written since the last run().
+    std::vector<std::string> lines() {
+        std::vector<std::string> v;
+        std::istringstream o(out.str());
+        for (std::string l; std::getline(o, l);) v.push_back(l);
+        return v;
+    }
+};
+
+}  // namespace testsupport
