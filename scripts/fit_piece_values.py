@@ -6,7 +6,7 @@ with the engine (its `position` and `fen` commands), and takes each position fro
 12 on whose material is not about to change (the next move is not a capture). It then
 fits one value per piece type so that  P(White scores) = 1 / (1 + 10^(-v/400)),
 v = sum over types of value * (White count - Black count), matches the game results
-best (cross-entropy, gradient descent), and prints the values in centipawns, scaled so
+best (maximum likelihood, Newton's method), and prints the values in centipawns, scaled so
 that the pawn is 100 when --scale-pawn is given (default), else as fitted.
 
 Usage: scripts/fit_piece_values.py [--engine build/maharajah] GAMES.pgn [...]
@@ -80,19 +80,46 @@ def collect(games, engine, first_ply):
     return samples
 
 
-def fit(samples, start, rounds, rate):
+def solve(a, b):
+    """Solves a x = b by Gaussian elimination with partial pivoting."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        if abs(m[c][c]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def fit(samples, start, rounds):
+    """Logistic regression by Newton's method (iteratively reweighted least squares),
+    with a tiny ridge term so that rare piece types stay finite."""
+    k = math.log(10) / 400.0
     w = list(start)
-    n = len(samples)
+    n = len(w)
     for _ in range(rounds):
-        grad = [0.0] * len(w)
+        grad = [0.0] * n
+        hess = [[0.0] * n for _ in range(n)]
         for d, r in samples:
             v = sum(wi * di for wi, di in zip(w, d))
-            p = 1.0 / (1.0 + 10 ** (-v / 400.0))
-            g = (p - r) * math.log(10) / 400.0
-            for i, di in enumerate(d):
-                if di:
-                    grad[i] += g * di
-        w = [wi - rate * gi / n * 40000 for wi, gi in zip(w, grad)]
+            p = 1.0 / (1.0 + math.exp(-k * v))
+            g, h = (p - r) * k, p * (1 - p) * k * k
+            nz = [(i, di) for i, di in enumerate(d) if di]
+            for i, di in nz:
+                grad[i] += g * di
+                for j, dj in nz:
+                    hess[i][j] += h * di * dj
+        for i in range(n):
+            hess[i][i] += 1e-9 * len(samples)
+        step = solve(hess, grad)
+        w = [wi - si for wi, si in zip(w, step)]
+        if max(abs(si) for si in step) < 0.01:
+            break
     return w
 
 
@@ -101,8 +128,7 @@ def main():
     ap.add_argument("pgn", nargs="+")
     ap.add_argument("--engine", default="build/maharajah")
     ap.add_argument("--first-ply", type=int, default=12)
-    ap.add_argument("--rounds", type=int, default=400)
-    ap.add_argument("--rate", type=float, default=1.0)
+    ap.add_argument("--rounds", type=int, default=50, help="Newton iterations at most")
     ap.add_argument("--no-scale-pawn", action="store_true")
     a = ap.parse_args()
     games = read_games(a.pgn)
@@ -113,7 +139,7 @@ def main():
     engine.close()
     counts = [sum(1 for d, _ in samples if d[i]) for i in range(len(TYPES))]
     start = [100, 320, 330, 500, 950, 1250, 750, 850]
-    w = fit(samples, start, a.rounds, a.rate)
+    w = fit(samples, start, a.rounds)
     scale = 1.0 if a.no_scale_pawn else 100.0 / w[0]
     print(f"games {len(games)}, positions {len(samples)}")
     for t, wi, c in zip(TYPES, w, counts):
