@@ -85,6 +85,18 @@ private:
     template <NodeType NT>
     Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth);
     bool is_draw(const Position& pos, int ply) const;
+    // Counts the node, looks at the clock every 1024 nodes, starts a PV node's line.
+    template <bool PvNode>
+    void enter_node(Stack* ss) {
+        if (++nodes >= next_check_) {
+            next_check_ = nodes + 1024;
+            check_time();
+        }
+        if (PvNode) {
+            ss->pv[0] = MOVE_NONE;
+            seldepth_ = std::max(seldepth_, ss->ply + 1);
+        }
+    }
     void check_time();
     void update_quiet_stats(const Position& pos, Stack* ss, Move m, int bonus);
     void emit(int depth, Value alpha, Value beta, int pv_index);
@@ -237,14 +249,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     constexpr bool PvNode = NT != NON_PV, Root = NT == ROOT;
     if (depth <= 0) return qsearch<PvNode ? PV : NON_PV>(pos, ss, alpha, beta, 0);
 
-    if (++nodes >= next_check_) {
-        next_check_ = nodes + 1024;
-        check_time();
-    }
-    if (PvNode) {
-        ss->pv[0] = MOVE_NONE;
-        seldepth_ = std::max(seldepth_, ss->ply + 1);
-    }
+    enter_node<PvNode>(ss);
     const bool in_check = pos.in_check();
     const Color us = pos.side_to_move();
     if (!Root) {
@@ -452,14 +457,7 @@ void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move m, int bonu
 template <NodeType NT>
 Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth) {
     constexpr bool PvNode = NT == PV;
-    if (++nodes >= next_check_) {
-        next_check_ = nodes + 1024;
-        check_time();
-    }
-    if (PvNode) {
-        ss->pv[0] = MOVE_NONE;
-        seldepth_ = std::max(seldepth_, ss->ply + 1);
-    }
+    enter_node<PvNode>(ss);
     if (engine_.stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
     const bool in_check = pos.in_check();
     if (is_draw(pos, ss->ply)) return VALUE_DRAW;
