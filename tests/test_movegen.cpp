@@ -8,6 +8,7 @@
 #include <fstream>
 #include <map>
 
+#include "core/random.h"
 #include "movegen/movegen.h"
 #include "protocol/game.h"
 #include "reference/ref_chess.h"
@@ -19,13 +20,7 @@ namespace {
 
 struct Rng {
     std::uint64_t s;
-    std::uint64_t next() {
-        std::uint64_t z = (s += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
-    }
-    std::size_t below(std::size_t n) { return std::size_t(next() % n); }
+    std::size_t below(std::size_t n) { return std::size_t(splitmix64(s) % n); }
 };
 
 std::vector<std::string> sorted_uci(const Move* begin, const Move* end) {
