@@ -202,7 +202,7 @@ void Worker::iterative_deepening() {
             seldepth_ = 0;
             Value prev = root_moves[pv_index_].previous_score;
             Value delta = 14, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-            if (depth >= 4 && prev > -VALUE_INFINITE && std::abs(prev) < VALUE_MATE_IN_MAX_PLY) {
+            if (settings_.on(ASPIRATION) && depth >= 4 && prev > -VALUE_INFINITE && std::abs(prev) < VALUE_MATE_IN_MAX_PLY) {
                 alpha = std::max(prev - delta, -VALUE_INFINITE);
                 beta = std::min(prev + delta, VALUE_INFINITE);
             }
@@ -257,9 +257,11 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (is_draw(pos, ss->ply)) return VALUE_DRAW;
         if (ss->ply >= MAX_PLY - 6) return in_check ? VALUE_DRAW : eval::evaluate(pos, settings_.eval);
         // Mate distance pruning: no line from here beats a shorter mate found already.
-        alpha = std::max(mated_in(ss->ply), alpha);
-        beta = std::min(mate_in(ss->ply + 1), beta);
-        if (alpha >= beta) return alpha;
+        if (settings_.on(MATE_DISTANCE)) {
+            alpha = std::max(mated_in(ss->ply), alpha);
+            beta = std::min(mate_in(ss->ply + 1), beta);
+            if (alpha >= beta) return alpha;
+        }
     }
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = MOVE_NONE;
 
@@ -270,7 +272,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
     Move tt_move = Root ? root_moves[pv_index_].move : tt_hit ? tte->move() : MOVE_NONE;
     const bool tt_pv = PvNode || (tt_hit && tte->is_pv());
-    if (!PvNode && tt_hit && tte->depth() >= depth && tt_value != VALUE_NONE &&
+    if (!PvNode && tt_hit && settings_.on(TT_CUTOFF) && tte->depth() >= depth && tt_value != VALUE_NONE &&
         (tte->bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50_count() < 90)
         return tt_value;
 
@@ -290,11 +292,11 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         improving = before == VALUE_NONE || ss->static_eval > before;
 
         // Reverse futility: far above beta at low depth, the opponent will not come back.
-        if (!PvNode && depth < 9 && eval - 85 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
+        if (!PvNode && settings_.on(REVERSE_FUTILITY) && depth < 9 && eval - 85 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
             return eval;
 
         // Null move: give the opponent a free move; if we still beat beta, cut.
-        if (!PvNode && (ss - 1)->current_move != MOVE_NULL && eval >= beta && ss->static_eval >= beta - 20 * depth + 160 &&
+        if (!PvNode && settings_.on(NULL_MOVE) && (ss - 1)->current_move != MOVE_NULL && eval >= beta && ss->static_eval >= beta - 20 * depth + 160 &&
             eval::non_pawn_material(pos, us) > 0 && (ss->ply >= nmp_min_ply_ || us != nmp_color_) &&
             beta > VALUE_MATED_IN_MAX_PLY) {
             int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
@@ -307,7 +309,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             if (v >= beta && v < VALUE_MATE_IN_MAX_PLY) {
                 // Verify where zugzwang is likely (little material) or the depth is large.
                 bool verify = depth >= 12 || eval::non_pawn_material(pos, us) <= 2 * eval::PieceValue[ROOK].mg;
-                if (!verify || nmp_min_ply_) return v;
+                if (!verify || nmp_min_ply_ || !settings_.on(NULL_VERIFY)) return v;
                 nmp_min_ply_ = ss->ply + 3 * (depth - R) / 4;
                 nmp_color_ = us;
                 Value w = search<NON_PV>(pos, ss, beta - 1, beta, depth - R, false);
@@ -318,7 +320,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     }
 
     // Internal iterative reduction: without a hash move this node is likely less important.
-    if (!Root && !tt_move && depth >= 4 && (PvNode || cut_node)) --depth;
+    if (!Root && settings_.on(IIR) && !tt_move && depth >= 4 && (PvNode || cut_node)) --depth;
 
     const Move prev_move = (ss - 1)->current_move;
     Move counter = MOVE_NONE;
@@ -348,10 +350,13 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (!Root && best > VALUE_MATED_IN_MAX_PLY && has_pieces) {
             int lmr_depth = std::max(depth - 1 - reduction(depth, move_count), 0);
             if (quiet) {
-                if (move_count >= lmp_limit(depth, improving) && !in_check) continue;
-                if (!in_check && lmr_depth < 7 && ss->static_eval + 120 + 110 * lmr_depth <= alpha) continue;
-                if (lmr_depth < 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth)) continue;
-            } else if (depth < 7 && !see_ge(pos, m, -100 * depth))
+                if (settings_.on(LMP) && move_count >= lmp_limit(depth, improving) && !in_check) continue;
+                if (settings_.on(FUTILITY) && !in_check && lmr_depth < 7 &&
+                    ss->static_eval + 120 + 110 * lmr_depth <= alpha)
+                    continue;
+                if (settings_.on(SEE_PRUNING) && lmr_depth < 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth))
+                    continue;
+            } else if (settings_.on(SEE_PRUNING) && depth < 7 && !see_ge(pos, m, -100 * depth))
                 continue;
         }
 
@@ -362,10 +367,13 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
         const bool gives_check = pos.in_check();
         // Check extension, capped so checking sequences cannot run away.
-        int new_depth = depth - 1 + (gives_check && ss->ply < 2 * root_depth_);
+        int new_depth = depth - 1 + (settings_.on(CHECK_EXTENSION) && gives_check && ss->ply < 2 * root_depth_);
 
         Value v = -VALUE_INFINITE;
-        if (depth >= 3 && move_count > 1 + Root && (quiet || !tt_pv)) {
+        // Scout searches with a null window first (PVS); with PVS off, every move of a
+        // PV node gets the full window, so none is reduced there either.
+        const bool scout = !PvNode || settings_.on(PVS);
+        if (scout && settings_.on(LMR) && depth >= 3 && move_count > 1 + Root && (quiet || !tt_pv)) {
             int r = reduction(depth, move_count);
             r += !improving + cut_node - tt_pv - gives_check;
             if (quiet) {
@@ -375,10 +383,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             int d = std::clamp(new_depth - r, 1, new_depth + 1);
             v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
             if (v > alpha && d < new_depth) v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
-        } else if (!PvNode || move_count > 1) {
+        } else if (scout && (!PvNode || move_count > 1)) {
             v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
         }
-        if (PvNode && (move_count == 1 || (v > alpha && (Root || v < beta)))) {
+        if (PvNode && (!scout || move_count == 1 || (v > alpha && (Root || v < beta)))) {
             (ss + 1)->pv[0] = MOVE_NONE;
             v = -search<PV>(pos, ss + 1, -beta, -alpha, new_depth, false);
         }
@@ -421,14 +429,15 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (!is_capture(pos, best_move) && !is_promotion(best_move)) {
             update_quiet_stats(pos, ss, best_move, bonus);
             for (int i = 0; i < quiet_count; ++i) update_quiet_stats(pos, ss, quiets[i], -bonus);
-            if (prev_move != MOVE_NONE && prev_move != MOVE_NULL && pos.piece_on(to_sq(prev_move)))
+            if (settings_.on(COUNTERMOVE) && prev_move != MOVE_NONE && prev_move != MOVE_NULL &&
+                pos.piece_on(to_sq(prev_move)))
                 history_.countermoves[piece_index(pos.piece_on(to_sq(prev_move)))][to_sq(prev_move)] = best_move;
-        } else {
+        } else if (settings_.on(CAPTURE_HISTORY)) {
             Piece pc = pos.piece_on(from_sq(best_move));
             PieceType victim = is_en_passant(best_move) ? PAWN : type_of(pos.piece_on(to_sq(best_move)));
             update_history(history_.captures[piece_index(pc)][to_sq(best_move)][victim], bonus);
         }
-        for (int i = 0; i < capture_count; ++i) {
+        for (int i = 0; i < capture_count && settings_.on(CAPTURE_HISTORY); ++i) {
             Move c = captures[i];
             PieceType victim = is_en_passant(c) ? PAWN : type_of(pos.piece_on(to_sq(c)));
             update_history(history_.captures[piece_index(pos.piece_on(from_sq(c)))][to_sq(c)][victim], -bonus);
@@ -443,11 +452,12 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
 
 void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move m, int bonus) {
     Color us = pos.side_to_move();
-    if (bonus > 0 && ss->killers[0] != m) {
+    if (bonus > 0 && ss->killers[0] != m && settings_.on(KILLERS)) {
         ss->killers[1] = ss->killers[0];
         ss->killers[0] = m;
     }
-    update_history(history_.main[us][from_sq(m) * 64 + to_sq(m)], bonus);
+    if (settings_.on(HISTORY)) update_history(history_.main[us][from_sq(m) * 64 + to_sq(m)], bonus);
+    if (!settings_.on(CONT_HISTORY)) return;
     int pi = piece_index(pos.piece_on(from_sq(m)));
     for (int back : {1, 2})
         if ((ss - back)->current_move != MOVE_NONE && (ss - back)->current_move != MOVE_NULL)
@@ -470,7 +480,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
     Move tt_move = tt_hit ? tte->move() : MOVE_NONE;
     const bool tt_pv = tt_hit && tte->is_pv();
-    if (!PvNode && tt_hit && tte->depth() >= tt_depth && tt_value != VALUE_NONE &&
+    if (!PvNode && tt_hit && settings_.on(TT_CUTOFF) && tte->depth() >= tt_depth && tt_value != VALUE_NONE &&
         (tte->bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return tt_value;
 
@@ -500,11 +510,11 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         ++move_count;
         if (!in_check && best > VALUE_MATED_IN_MAX_PLY) {
             // Delta pruning: even winning the piece outright would not reach alpha.
-            if (!is_promotion(m)) {
+            if (settings_.on(DELTA) && !is_promotion(m)) {
                 Value gain = is_en_passant(m) ? SeeValue[PAWN] : SeeValue[type_of(pos.piece_on(to_sq(m)))];
                 if (futility_base + gain <= alpha) continue;
             }
-            if (!see_ge(pos, m, 0)) continue;
+            if (settings_.on(QS_SEE) && !see_ge(pos, m, 0)) continue;
         }
         StateInfo st;
         Piece pc = pos.piece_on(from_sq(m));

@@ -3,6 +3,7 @@
 // quiescence, and Lazy SMP threads sharing one transposition table. It never prints:
 // progress and the final move go to the Listener's callbacks.
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -27,11 +28,27 @@ struct Limits {
     std::vector<Move> searchmoves;
 };
 
+// Search techniques that can be switched off one at a time, so that a match can
+// measure what each one gains (the developer option "Ablate"; all are on by default).
+// Switching off a move-ordering statistic means never learning it: the table stays
+// empty, which removes it from ordering and from the reductions alike.
+enum Technique : unsigned {
+    ASPIRATION, PVS, TT_CUTOFF, REVERSE_FUTILITY, NULL_MOVE, NULL_VERIFY, IIR, LMP, FUTILITY,
+    SEE_PRUNING, LMR, CHECK_EXTENSION, MATE_DISTANCE, KILLERS, COUNTERMOVE, HISTORY,
+    CONT_HISTORY, CAPTURE_HISTORY, QS_SEE, DELTA, TECHNIQUE_NB
+};
+inline constexpr std::array<const char*, TECHNIQUE_NB> TechniqueName = {
+    "aspiration", "pvs", "ttcut", "rfp", "nmp", "nmpverify", "iir", "lmp", "futility", "seeprune",
+    "lmr", "checkext", "mdp", "killers", "countermove", "history", "conthist", "capthist", "qsee", "delta",
+};
+
 // Engine settings that come from UCI options.
 struct Settings {
     int multipv = 1;
     std::int64_t move_overhead_ms = 10;
     eval::Options eval;
+    std::uint32_t disabled = 0;  // bit t set: Technique t is switched off
+    bool on(Technique t) const { return !(disabled >> t & 1u); }
 };
 
 // One line of progress for one principal variation.

@@ -37,19 +37,19 @@ TEST_CASE("uci, isready and quit", "[uci]") {
     std::ostringstream out;
     Uci uci(out);
     auto lines = lines_of(run(uci, out, "uci\nisready\nquit\nisready\n"));
-    REQUIRE(lines.size() == 13);  // nothing after quit
+    REQUIRE(lines.size() == 14);  // nothing after quit
     REQUIRE(lines[0].rfind("id name Maharajah", 0) == 0);
     REQUIRE(lines[1].rfind("id author ", 0) == 0);
-    for (int i = 2; i < 11; ++i) REQUIRE(lines[i].rfind("option name ", 0) == 0);
+    for (int i = 2; i < 12; ++i) REQUIRE(lines[i].rfind("option name ", 0) == 0);
     for (const char* option : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_ShowWDL",
-                               "UCI_Variant", "EvalMode"}) {
+                               "UCI_Variant", "EvalMode", "Ablate"}) {
         INFO(option);
         REQUIRE(std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
                     return l.rfind(std::string("option name ") + option + " type", 0) == 0;
                 }) == 1);
     }
-    REQUIRE(lines[11] == "uciok");
-    REQUIRE(lines[12] == "readyok");
+    REQUIRE(lines[12] == "uciok");
+    REQUIRE(lines[13] == "readyok");
 }
 
 TEST_CASE("position with moves and d show the new FEN and the rules", "[uci]") {

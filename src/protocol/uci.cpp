@@ -143,6 +143,7 @@ void Uci::cmd_uci() {
        << "option name UCI_ShowWDL type check default false\n"
        << "option name UCI_Variant type combo default chess var chess var maharajah\n"
        << "option name EvalMode type combo default full var full var material\n"
+       << "option name Ablate type string default none\n"
        << "uciok";
     send(os.str());
 }
@@ -219,6 +220,22 @@ void Uci::cmd_setoption(std::istringstream& is) {
             return;
         }
         settings_.eval.material_only = value == "material";
+    } else if (id == "ablate") {
+        // A comma-separated list of search techniques to switch off, or "none".
+        std::uint32_t disabled = 0;
+        std::istringstream list(lower(value));
+        for (std::string item; std::getline(list, item, ',');) {
+            if (item == "none" || item.empty()) continue;
+            auto it = std::find(search::TechniqueName.begin(), search::TechniqueName.end(), item);
+            if (it == search::TechniqueName.end()) {
+                std::string known;
+                for (const char* t : search::TechniqueName) known += std::string(known.empty() ? "" : " ") + t;
+                error("setoption: Ablate: unknown technique '" + item + "' (known: " + known + ")");
+                return;
+            }
+            disabled |= 1u << (it - search::TechniqueName.begin());
+        }
+        settings_.disabled = disabled;
     } else
         error("setoption: unknown option '" + name + "'");
 }

@@ -133,9 +133,12 @@ void Uci::cmd_bench(std::istringstream& is) {
         }
     }
     // A fresh engine (16 MB hash, one thread, clean histories) so the node count is
-    // the same on every run and every machine for the same code.
+    // the same on every run and every machine for the same code. Only the developer
+    // options (EvalMode, Ablate) carry over, to see what they do to the tree.
     search::Engine bench_engine;
     search::Settings settings;
+    settings.eval = settings_.eval;
+    settings.disabled = settings_.disabled;
     std::uint64_t total_nodes = 0;
     auto start = std::chrono::steady_clock::now();
     int index = 0;
