@@ -1,0 +1,166 @@
+#!/usr/bin/env python3
+"""Tunes the piece values of eval/weights.h on game positions (Texel's method), with
+the full evaluation in the model.
+
+Reads PGN files written by scripts/match.py, replays them with the helper
+build/tests/maharajah_texel_features, which prints for every quiet position (from ply
+12 on) the game result, the game phase, the engine's full evaluation and the piece
+count differences. The evaluation is linear in the middlegame/endgame piece values:
+    eval(values) = eval_now + sum over types of count_diff * taper(values - values_now)
+so the fit changes only the values and keeps every other term as the engine has it.
+It first finds the scale K that makes  P(White scores) = 1 / (1 + exp(-K * eval_now))
+fit the results best, then, with that K fixed, the values that maximise the
+likelihood (Newton's method, a small ridge pull toward the current values so that rare
+types stay put). Prints the log-loss before and after and the fitted values.
+
+Usage: scripts/tune_piece_values.py [--tool PATH] [--fix P,N,...] GAMES.pgn [...]
+Python 3 standard library only.
+"""
+import argparse
+import math
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from fit_piece_values import read_games, solve  # noqa: E402
+
+TYPES = "PNBRQMAC"
+PHASE_FULL = 24
+
+
+def current_values(weights_h):
+    """The PieceValue table of eval/weights.h: {type letter: (mg, eg)}."""
+    text = open(weights_h, encoding="utf-8").read()
+    body = re.search(r"PieceValue = \{\{(.*?)\}\};", text, re.S).group(1)
+    pairs = [(int(a), int(b)) for a, b in re.findall(r"\{\s*(-?\d+),\s*(-?\d+)\s*\}", body)]
+    order = "-PNBRQKMAC"  # index order of PieceType
+    return {t: pairs[order.index(t)] for t in TYPES}
+
+
+def features(games, tool, first_ply):
+    lines = []
+    for start, moves, result in games:
+        lines.append(f"{result} {start}" + (" moves " + " ".join(moves) if moves else ""))
+    out = subprocess.run([tool, str(first_ply)], input="\n".join(lines) + "\n", capture_output=True, text=True,
+                         check=True)
+    if out.stderr:
+        print(out.stderr.strip(), file=sys.stderr)
+    samples = []
+    for row in out.stdout.split("\n"):
+        if row:
+            f = row.split()
+            samples.append((float(f[0]), int(f[1]), int(f[2]), [int(x) for x in f[3:]]))
+    return samples
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
+def log_loss(samples, k, offsets):
+    total = 0.0
+    for (r, _, _, _), v in zip(samples, offsets):
+        p = min(max(sigmoid(k * v), 1e-12), 1 - 1e-12)
+        total -= r * math.log(p) + (1 - r) * math.log(1 - p)
+    return total / len(samples)
+
+
+def fit_k(samples):
+    evals = [v for _, _, v, _ in samples]
+    lo, hi = 1e-4, 0.05
+    for _ in range(60):  # golden-section search on a unimodal loss
+        a, b = lo + (hi - lo) * 0.382, lo + (hi - lo) * 0.618
+        if log_loss(samples, a, evals) < log_loss(samples, b, evals):
+            hi = b
+        else:
+            lo = a
+    return (lo + hi) / 2
+
+
+def fit_values(samples, k, now, free, ridge, rounds):
+    """Newton's method on the parameters (mg, eg) of the free types."""
+    params = [(t, g) for t in free for g in (0, 1)]
+    theta = [float(now[t][g]) for t, g in params]
+    idx = {t: TYPES.index(t) for t in free}
+    n = len(params)
+    for _ in range(rounds):
+        grad = [ridge * (theta[i] - now[t][g]) for i, (t, g) in enumerate(params)]
+        hess = [[ridge if i == j else 0.0 for j in range(n)] for i in range(n)]
+        for r, phase, v0, d in samples:
+            x = []
+            for t, g in params:
+                w = phase if g == 0 else PHASE_FULL - phase
+                x.append(d[idx[t]] * w / PHASE_FULL)
+            v = v0 + sum(xi * (th - now[t][g]) for xi, th, (t, g) in zip(x, theta, params))
+            p = sigmoid(k * v)
+            gs, hs = (p - r) * k, p * (1 - p) * k * k
+            nz = [(i, xi) for i, xi in enumerate(x) if xi]
+            for i, xi in nz:
+                grad[i] += gs * xi
+                for j, xj in nz:
+                    hess[i][j] += hs * xi * xj
+        step = solve(hess, grad)
+        theta = [th - s for th, s in zip(theta, step)]
+        if max(abs(s) for s in step) < 0.05:
+            break
+    return theta, params
+
+
+def main():
+    here = os.path.dirname(os.path.abspath(__file__))
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("pgn", nargs="+")
+    ap.add_argument("--tool", default=os.path.join(here, "..", "build", "tests", "maharajah_texel_features"))
+    ap.add_argument("--weights", default=os.path.join(here, "..", "eval", "weights.h"))
+    ap.add_argument("--first-ply", type=int, default=12)
+    ap.add_argument("--fix", default="", help="types kept at their current values, e.g. P,N,B")
+    ap.add_argument("--ridge", type=float, default=1e-7, help="pull toward the current values, per sample")
+    ap.add_argument("--rounds", type=int, default=30)
+    ap.add_argument("--holdout", action="store_true",
+                    help="fit on the even-numbered games only and report the log-loss on the odd-numbered ones")
+    a = ap.parse_args()
+    games = read_games(a.pgn)
+    if not games:
+        sys.exit("no finished games in " + ", ".join(a.pgn))
+    now = current_values(a.weights)
+    held = features(games[1::2], a.tool, a.first_ply) if a.holdout else []
+    if a.holdout:
+        games = games[0::2]
+    samples = features(games, a.tool, a.first_ply)
+    k = fit_k(samples)
+    fixed = set(a.fix.upper().replace(",", ""))
+    free = [t for t in TYPES if t not in fixed]
+    theta, params = fit_values(samples, k, now, free, a.ridge * len(samples), a.rounds)
+    fitted = {t: list(now[t]) for t in TYPES}
+    for (t, g), th in zip(params, theta):
+        fitted[t][g] = round(th)
+    idx = {t: i for i, t in enumerate(TYPES)}
+
+    def evals(values, data=None):
+        out = []
+        for _, phase, v0, d in samples if data is None else data:
+            dv = 0.0
+            for t in TYPES:
+                if d[idx[t]]:
+                    dv += d[idx[t]] * ((values[t][0] - now[t][0]) * phase +
+                                       (values[t][1] - now[t][1]) * (PHASE_FULL - phase)) / PHASE_FULL
+            out.append(v0 + dv)
+        return out
+
+    print(f"games {len(games)}, quiet positions {len(samples)}, K {k:.6f} (per cp)")
+    print(f"log-loss: current values {log_loss(samples, k, evals(now)):.6f}, "
+          f"fitted {log_loss(samples, k, evals(fitted)):.6f}")
+    if held:
+        print(f"held-out games' {len(held)} positions: log-loss current {log_loss(held, k, evals(now, held)):.6f}, "
+              f"fitted {log_loss(held, k, evals(fitted, held)):.6f}")
+    for t in TYPES:
+        c = sum(1 for s in samples if s[3][idx[t]])
+        mark = " (fixed)" if t in fixed else ""
+        print(f"{t}: now {now[t][0]:5d} {now[t][1]:5d}   fitted {fitted[t][0]:5d} {fitted[t][1]:5d}"
+              f"   positions with an imbalance: {c}{mark}")
+
+
+if __name__ == "__main__":
+    main()
