@@ -3,8 +3,9 @@
 // pair (Score) or a table indexed by piece type, so compound pieces get their own
 // values, mobility and placement terms. Units: centipawns.
 //
-// Compound piece values were set from measurement (README.md, "Evaluation"): they
-// are not the army point costs.
+// The compound piece values come from Texel tuning on game positions with the full
+// evaluation (scripts/tune_piece_values.py; README.md, "Evaluation"), not from the
+// army point costs.
 
 #include <array>
 
@@ -30,7 +31,7 @@ using PieceScores = std::array<Score, PIECE_TYPE_NB>;
 // Material. Index: NO_PIECE_TYPE, P, N, B, R, Q, K, M, A, C.
 constexpr PieceScores PieceValue = {{
     {0, 0}, {90, 120}, {330, 310}, {345, 330}, {480, 540}, {980, 1000}, {0, 0},
-    {1260, 1300}, {780, 800}, {860, 900},
+    {1277, 1477}, {795, 925}, {901, 978},
 }};
 
 // Game phase weight per piece type (the middlegame share falls as these leave).
