@@ -347,21 +347,27 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         const Piece pc = pos.piece_on(from_sq(m));
 
         // Shallow-depth pruning once a move has been searched and a mate is not at stake.
+        // Futility and SEE pruning spare quiet checks (tested after the move is made):
+        // a quiet check may mate, which no static margin foresees.
+        bool prune_unless_check = false;
         if (!Root && best > VALUE_MATED_IN_MAX_PLY && has_pieces) {
             int lmr_depth = std::max(depth - 1 - reduction(depth, move_count), 0);
             if (quiet) {
                 if (settings_.on(LMP) && move_count >= lmp_limit(depth, improving) && !in_check) continue;
-                if (settings_.on(FUTILITY) && !in_check && lmr_depth < 7 &&
-                    ss->static_eval + 120 + 110 * lmr_depth <= alpha)
-                    continue;
-                if (settings_.on(SEE_PRUNING) && lmr_depth < 8 && !see_ge(pos, m, -25 * lmr_depth * lmr_depth))
-                    continue;
+                prune_unless_check = (settings_.on(FUTILITY) && !in_check && lmr_depth < 7 &&
+                                      ss->static_eval + 120 + 110 * lmr_depth <= alpha) ||
+                                     (settings_.on(SEE_PRUNING) && lmr_depth < 8 &&
+                                      !see_ge(pos, m, -25 * lmr_depth * lmr_depth));
             } else if (settings_.on(SEE_PRUNING) && depth < 7 && !see_ge(pos, m, -100 * depth))
                 continue;
         }
 
         StateInfo st;
         pos.do_move(m, st);
+        if (prune_unless_check && !pos.in_check()) {
+            pos.undo_move(m);
+            continue;
+        }
         engine_.tt().prefetch(pos.key());
         ss->current_move = m;
         ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
@@ -370,6 +376,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         int new_depth = depth - 1 + (settings_.on(CHECK_EXTENSION) && gives_check && ss->ply < 2 * root_depth_);
 
         Value v = -VALUE_INFINITE;
+        // A scout that fails high is not searched again as PV: its line must not end in
+        // a stale tail left by an earlier sibling's PV search.
+        if (PvNode) (ss + 1)->pv[0] = MOVE_NONE;
         // Scout searches with a null window first (PVS); with PVS off, every move of a
         // PV node gets the full window, so none is reduced there either.
         const bool scout = !PvNode || settings_.on(PVS);

@@ -24,12 +24,8 @@ std::vector<std::string> bestmoves(const std::vector<std::string>& lines) {
     return v;
 }
 
-// The move of a "bestmove X [ponder Y]" line is legal in the position after `setup`.
-bool legal_bestmove(const std::string& setup, const std::string& line) {
-    std::istringstream is(line);
-    std::string word, move;
-    is >> word >> move;
-    Game g;
+// The FEN and moves of a "position ..." command.
+std::pair<std::string, std::vector<std::string>> parse_setup(const std::string& setup) {
     std::istringstream ss(setup);
     std::string cmd, kind;
     ss >> cmd >> kind;
@@ -41,8 +37,33 @@ bool legal_bestmove(const std::string& setup, const std::string& line) {
     } else
         ss >> token;
     while (ss >> token) moves.push_back(token);
+    return {fen, moves};
+}
+
+// The move of a "bestmove X [ponder Y]" line is legal in the position after `setup`.
+bool legal_bestmove(const std::string& setup, const std::string& line) {
+    std::istringstream is(line);
+    std::string word, move;
+    is >> word >> move;
+    auto [fen, moves] = parse_setup(setup);
+    Game g;
     REQUIRE(g.set(fen, moves) == "");
     return parse_uci_move(g.position(), move) != MOVE_NONE;
+}
+
+// Every "info ... pv m1 m2 ..." line holds a legal sequence of moves after `setup`.
+void require_legal_pvs(const std::string& setup, const std::vector<std::string>& lines) {
+    auto [fen, moves] = parse_setup(setup);
+    for (const auto& l : lines) {
+        auto at = l.find(" pv ");
+        if (l.rfind("info ", 0) != 0 || at == std::string::npos) continue;
+        std::istringstream pv(l.substr(at + 4));
+        std::vector<std::string> line = moves;
+        for (std::string m; pv >> m;) line.push_back(m);
+        Game g;
+        INFO(l);
+        REQUIRE(g.set(fen, line) == "");
+    }
 }
 
 }  // namespace
@@ -63,6 +84,7 @@ TEST_CASE("go depth gives one legal bestmove with info lines", "[search]") {
         INFO(setup);
         REQUIRE(best.size() == 1);
         REQUIRE(legal_bestmove(setup, best[0]));
+        require_legal_pvs(setup, lines);
         REQUIRE(std::count_if(lines.begin(), lines.end(), [](const std::string& l) {
                     return l.rfind("info depth 7 seldepth", 0) == 0 && l.find(" pv ") != std::string::npos;
                 }) >= 1);
@@ -77,6 +99,12 @@ TEST_CASE("mates are found and scored in moves", "[search]") {
     // Mate in two with a compound piece (the archbishop's knight part).
     lines = s.run("position fen 1k6/8/1K6/8/8/8/8/5A2 w - - 0 1 V -\ngo depth 8\n");
     REQUIRE(lines[lines.size() - 2].find("score mate 2 ") != std::string::npos);
+    require_legal_pvs("position fen 1k6/8/1K6/8/8/8/8/5A2 w - - 0 1 V -", lines);
+    // Deeper, a PV node's scout fails high on the mate without a PV re-search: its
+    // line must still be legal (it once ended in a stale tail from a sibling).
+    lines = s.run("position fen 1k6/8/1K6/8/8/8/8/5A2 w - - 0 1 V -\ngo depth 10\n");
+    REQUIRE(lines[lines.size() - 2].find("score mate 2 ") != std::string::npos);
+    require_legal_pvs("position fen 1k6/8/1K6/8/8/8/8/5A2 w - - 0 1 V -", lines);
     // The side to move is mated: it says so.
     lines = s.run("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1 moves h1h8\ngo depth 3\n");
     REQUIRE(lines == std::vector<std::string>{"info depth 0 score mate 0", "bestmove (none)"});
