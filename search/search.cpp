@@ -336,6 +336,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     Move quiets[64], captures[32];
     int quiet_count = 0, capture_count = 0;
     const bool has_pieces = eval::non_pawn_material(pos, us) > 0;
+    Bitboard their_blockers = ~Bitboard(0);  // pieces shielding the enemy king; filled when needed
 
     for (Move m; (m = mp.next()) != MOVE_NONE;) {
         if (Root && std::find_if(root_moves.begin() + pv_index_, root_moves.end(),
@@ -362,6 +363,16 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 continue;
         }
 
+        if (prune_unless_check && !is_castling(m)) {
+            // Most pruned moves cannot give check: a direct attack on the king from the
+            // destination or a move off a line to it. Only the others are made to see.
+            if (their_blockers == ~Bitboard(0)) their_blockers = pos.blockers_for_king(~us);
+            const Square ksq = pos.king_square(~us);
+            const Bitboard occ = (pos.pieces() ^ square_bb(from_sq(m))) | square_bb(to_sq(m));
+            if (!(attacks::piece_attacks(type_of(pc), us, to_sq(m), occ) & square_bb(ksq)) &&
+                !(their_blockers & square_bb(from_sq(m))))
+                continue;
+        }
         StateInfo st;
         pos.do_move(m, st);
         if (prune_unless_check && !pos.in_check()) {
