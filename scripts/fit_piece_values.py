@@ -96,31 +96,48 @@ def solve(a, b):
     return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
 
 
-def fit(samples, start, rounds):
-    """Logistic regression by Newton's method (iteratively reweighted least squares),
-    with a tiny ridge term so that rare piece types stay finite."""
-    k = math.log(10) / 400.0
-    w = list(start)
+def sigmoid(x):
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
+def logistic_newton(rows, w, k, rounds, tol, damping=0.0, pull=None):
+    """Maximum-likelihood logistic regression by Newton's method (iteratively
+    reweighted least squares). rows: (x, offset, result) with the model
+    P(result = 1) = sigmoid(k * (offset + w . x)). damping is added to the Hessian's
+    diagonal only; pull = (ridge, centre) adds a ridge penalty toward centre. Stops when
+    no weight moves by tol or more, or after `rounds` steps."""
+    w = list(w)
     n = len(w)
     for _ in range(rounds):
         grad = [0.0] * n
         hess = [[0.0] * n for _ in range(n)]
-        for d, r in samples:
-            v = sum(wi * di for wi, di in zip(w, d))
-            p = 1.0 / (1.0 + math.exp(-k * v))
+        if pull:
+            ridge, centre = pull
+            for i in range(n):
+                grad[i] += ridge * (w[i] - centre[i])
+                hess[i][i] += ridge
+        for x, offset, r in rows:
+            p = sigmoid(k * (offset + sum(wi * xi for wi, xi in zip(w, x))))
             g, h = (p - r) * k, p * (1 - p) * k * k
-            nz = [(i, di) for i, di in enumerate(d) if di]
-            for i, di in nz:
-                grad[i] += g * di
-                for j, dj in nz:
-                    hess[i][j] += h * di * dj
+            nz = [(i, xi) for i, xi in enumerate(x) if xi]
+            for i, xi in nz:
+                grad[i] += g * xi
+                for j, xj in nz:
+                    hess[i][j] += h * xi * xj
         for i in range(n):
-            hess[i][i] += 1e-9 * len(samples)
+            hess[i][i] += damping
         step = solve(hess, grad)
         w = [wi - si for wi, si in zip(w, step)]
-        if max(abs(si) for si in step) < 0.01:
+        if max(abs(si) for si in step) < tol:
             break
     return w
+
+
+def fit(samples, start, rounds):
+    """Material-only fit: one value per type, with a tiny damping term so that rare
+    piece types stay finite."""
+    rows = [(d, 0.0, r) for d, r in samples]
+    return logistic_newton(rows, start, math.log(10) / 400.0, rounds, 0.01, damping=1e-9 * len(samples))
 
 
 def main():

@@ -24,7 +24,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fit_piece_values import read_games, solve  # noqa: E402
+from fit_piece_values import logistic_newton, read_games, sigmoid  # noqa: E402
 
 TYPES = "PNBRQMAC"
 PHASE_FULL = 24
@@ -55,10 +55,6 @@ def features(games, tool, first_ply):
     return samples
 
 
-def sigmoid(x):
-    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
-
-
 def log_loss(samples, k, offsets):
     total = 0.0
     for (r, _, _, _), v in zip(samples, offsets):
@@ -80,32 +76,15 @@ def fit_k(samples):
 
 
 def fit_values(samples, k, now, free, ridge, rounds):
-    """Newton's method on the parameters (mg, eg) of the free types."""
+    """The (mg, eg) values of the free types, with a ridge pull toward their current values."""
     params = [(t, g) for t in free for g in (0, 1)]
-    theta = [float(now[t][g]) for t, g in params]
-    idx = {t: TYPES.index(t) for t in free}
-    n = len(params)
-    for _ in range(rounds):
-        grad = [ridge * (theta[i] - now[t][g]) for i, (t, g) in enumerate(params)]
-        hess = [[ridge if i == j else 0.0 for j in range(n)] for i in range(n)]
-        for r, phase, v0, d in samples:
-            x = []
-            for t, g in params:
-                w = phase if g == 0 else PHASE_FULL - phase
-                x.append(d[idx[t]] * w / PHASE_FULL)
-            v = v0 + sum(xi * (th - now[t][g]) for xi, th, (t, g) in zip(x, theta, params))
-            p = sigmoid(k * v)
-            gs, hs = (p - r) * k, p * (1 - p) * k * k
-            nz = [(i, xi) for i, xi in enumerate(x) if xi]
-            for i, xi in nz:
-                grad[i] += gs * xi
-                for j, xj in nz:
-                    hess[i][j] += hs * xi * xj
-        step = solve(hess, grad)
-        theta = [th - s for th, s in zip(theta, step)]
-        if max(abs(s) for s in step) < 0.05:
-            break
-    return theta, params
+    centre = [float(now[t][g]) for t, g in params]
+    rows = []
+    for r, phase, v0, d in samples:
+        x = [d[TYPES.index(t)] * (phase if g == 0 else PHASE_FULL - phase) / PHASE_FULL for t, g in params]
+        # eval = v0 + x . (theta - now): the evaluation without the free values, plus theirs.
+        rows.append((x, v0 - sum(xi * c for xi, c in zip(x, centre)), r))
+    return logistic_newton(rows, centre, k, rounds, 0.05, pull=(ridge, centre)), params
 
 
 def main():

@@ -63,6 +63,18 @@ void update_pv(Move* pv, Move m, const Move* child) {
 
 bool is_capture(const Position& pos, Move m) { return is_en_passant(m) || !pos.empty(to_sq(m)); }
 
+// False only when the quiet move m surely gives no check: the piece does not attack
+// the enemy king from its destination and does not leave a line to it (`blockers`:
+// the pieces shielding that king). Castling is never ruled out.
+bool may_give_check(const Position& pos, Move m, Bitboard blockers) {
+    if (is_castling(m)) return true;
+    const Color us = pos.side_to_move();
+    const Square from = from_sq(m), to = to_sq(m);
+    const Bitboard occ = (pos.pieces() ^ square_bb(from)) | square_bb(to);
+    return (attacks::piece_attacks(type_of(pos.piece_on(from)), us, to, occ) & square_bb(pos.king_square(~us))) ||
+           (blockers & square_bb(from));
+}
+
 }  // namespace
 
 class Worker {
@@ -348,8 +360,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         const Piece pc = pos.piece_on(from_sq(m));
 
         // Shallow-depth pruning once a move has been searched and a mate is not at stake.
-        // Futility and SEE pruning spare quiet checks (tested after the move is made):
-        // a quiet check may mate, which no static margin foresees.
+        // Futility and SEE pruning spare quiet checks: a quiet check may mate, which no
+        // static margin foresees. A move that may check is made to see whether it does.
         bool prune_unless_check = false;
         if (!Root && best > VALUE_MATED_IN_MAX_PLY && has_pieces) {
             int lmr_depth = std::max(depth - 1 - reduction(depth, move_count), 0);
@@ -363,15 +375,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 continue;
         }
 
-        if (prune_unless_check && !is_castling(m)) {
-            // Most pruned moves cannot give check: a direct attack on the king from the
-            // destination or a move off a line to it. Only the others are made to see.
+        if (prune_unless_check) {
             if (their_blockers == ~Bitboard(0)) their_blockers = pos.blockers_for_king(~us);
-            const Square ksq = pos.king_square(~us);
-            const Bitboard occ = (pos.pieces() ^ square_bb(from_sq(m))) | square_bb(to_sq(m));
-            if (!(attacks::piece_attacks(type_of(pc), us, to_sq(m), occ) & square_bb(ksq)) &&
-                !(their_blockers & square_bb(from_sq(m))))
-                continue;
+            if (!may_give_check(pos, m, their_blockers)) continue;
         }
         StateInfo st;
         pos.do_move(m, st);

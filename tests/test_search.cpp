@@ -24,6 +24,13 @@ std::vector<std::string> bestmoves(const std::vector<std::string>& lines) {
     return v;
 }
 
+// The "Nodes searched  : N" line of a bench run (empty when missing).
+std::string nodes_of(const std::vector<std::string>& lines) {
+    for (const auto& l : lines)
+        if (l.rfind("Nodes searched  : ", 0) == 0) return l;
+    return std::string();
+}
+
 // The FEN and moves of a "position ..." command.
 std::pair<std::string, std::vector<std::string>> parse_setup(const std::string& setup) {
     std::istringstream ss(setup);
@@ -180,11 +187,6 @@ TEST_CASE("MultiPV reports several lines, Threads 2 searches, options are checke
 }
 
 TEST_CASE("bench is deterministic", "[search][bench]") {
-    auto nodes_of = [](const std::vector<std::string>& lines) {
-        for (const auto& l : lines)
-            if (l.rfind("Nodes searched  : ", 0) == 0) return l;
-        return std::string();
-    };
     Session a, b;
     std::string first = nodes_of(a.run("bench 4\n"));
     REQUIRE(!first.empty());
@@ -192,11 +194,6 @@ TEST_CASE("bench is deterministic", "[search][bench]") {
 }
 
 TEST_CASE("Ablate switches single search techniques off, for measuring them in matches", "[search][options]") {
-    auto nodes_of = [](const std::vector<std::string>& lines) {
-        for (const auto& l : lines)
-            if (l.rfind("Nodes searched  : ", 0) == 0) return l;
-        return std::string();
-    };
     Session s;
     const std::string full = nodes_of(s.run("bench 6\n"));
     REQUIRE(!full.empty());
