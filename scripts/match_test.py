@@ -34,6 +34,7 @@ HERE = Path(__file__).resolve().parent
 sys.dont_write_bytecode = True  # no __pycache__ in scripts/
 sys.path.insert(0, str(HERE))
 import match  # noqa: E402
+import match_stats  # noqa: E402
 
 STOCKFISH = "/usr/games/stockfish"
 STARTFEN = match.STARTFEN
@@ -335,11 +336,11 @@ def run_match(*args, timeout=60):
 
 class Stats(unittest.TestCase):
     def test_elo_from_score(self):
-        self.assertAlmostEqual(match.elo_from_score(0.5), 0.0)
-        self.assertAlmostEqual(match.elo_from_score(0.6), 70.44, places=2)
-        self.assertAlmostEqual(match.elo_from_score(0.4), -70.44, places=2)
-        self.assertEqual(match.elo_from_score(1.0), math.inf)
-        self.assertAlmostEqual(match.score_from_elo(match.elo_from_score(0.73)), 0.73)
+        self.assertAlmostEqual(match_stats.elo_from_score(0.5), 0.0)
+        self.assertAlmostEqual(match_stats.elo_from_score(0.6), 70.44, places=2)
+        self.assertAlmostEqual(match_stats.elo_from_score(0.4), -70.44, places=2)
+        self.assertEqual(match_stats.elo_from_score(1.0), math.inf)
+        self.assertAlmostEqual(match_stats.score_from_elo(match_stats.elo_from_score(0.73)), 0.73)
 
     def test_pentanomial_60_percent(self):
         est = match.pentanomial([0, 2, 4, 2, 2])  # mean pair score 1.2 of 2 = 60 %
@@ -349,7 +350,7 @@ class Stats(unittest.TestCase):
         self.assertGreater(est.los, 0.5)
         # 95 % interval: variance 0.065 per pair, se = sqrt(0.075/10)
         se = math.sqrt(0.065 / 10)
-        want = (match.elo_from_score(0.6 + 1.96 * se) - match.elo_from_score(0.6 - 1.96 * se)) / 2
+        want = (match_stats.elo_from_score(0.6 + 1.96 * se) - match_stats.elo_from_score(0.6 - 1.96 * se)) / 2
         self.assertAlmostEqual(est.error, want, delta=0.2)
 
     def test_error_shrinks_with_n(self):
@@ -382,7 +383,7 @@ class Stats(unittest.TestCase):
         n = w + l + d
         m = (w + d / 2) / n
         v = (w * (1 - m) ** 2 + l * m ** 2 + d * (0.5 - m) ** 2) / n
-        s0, s1 = 0.5, match.score_from_elo(10)
+        s0, s1 = 0.5, match_stats.score_from_elo(10)
         self.assertAlmostEqual(match.sprt_llr([l, d, w], 0, 10),
                                n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v))
         for model in ("logistic", "normalized"):

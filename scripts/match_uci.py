@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+"""Engine and referee processes for scripts/match.py: a line-based child process with a
+timestamping reader thread, a UCI player (handshake, options, go/bestmove with thinking
+time measured at the pipe) and the Maharajah referee (legal moves and game status).
+Python 3 standard library only."""
+
+from __future__ import annotations
+
+import queue
+import subprocess
+import sys
+import threading
+import time
+from dataclasses import dataclass
+
+
+# --------------------------------------------------------------------------------------
+# Processes
+# --------------------------------------------------------------------------------------
+
+class EngineDead(Exception):
+    pass
+
+
+class ReadTimeout(Exception):
+    pass
+
+
+_log_lock = threading.Lock()
+
+
+class UciProcess:
+    """A child process spoken to line by line. A reader thread stamps every output line
+    with time.monotonic() when it arrives, so thinking time is measured at the pipe."""
+
+    def __init__(self, label: str, argv: list[str], cwd: str | None = None, debug: bool = False):
+        self.label = label
+        self.argv = argv
+        self.cwd = cwd
+        self.debug = debug
+        self.proc: subprocess.Popen | None = None
+        self.lines: queue.Queue = queue.Queue()
+
+    def start(self):
+        self.lines = queue.Queue()
+        try:
+            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=subprocess.DEVNULL, cwd=self.cwd, text=True,
+                                         encoding="utf-8", errors="replace", bufsize=1,
+                                         start_new_session=True)  # Ctrl-C stops only the runner
+        except OSError as e:
+            self.proc = None
+            raise EngineDead(f"cannot start {self.argv[0]}: {e.strerror}") from None
+        t = threading.Thread(target=self._reader, args=(self.proc, self.lines), daemon=True)
+        t.start()
+
+    def _reader(self, proc, q):
+        try:
+            for line in proc.stdout:
+                q.put((time.monotonic(), line.rstrip("\r\n")))
+        except (OSError, ValueError):
+            pass
+        q.put((time.monotonic(), None))
+
+    def _log(self, direction, text):
+        if self.debug:
+            with _log_lock:
+                print(f"{time.monotonic():.3f} {self.label} {direction} {text}", file=sys.stderr, flush=True)
+
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    def send(self, text: str):
+        if self.proc is None:
+            raise EngineDead("not running")
+        for ln in text.splitlines():
+            self._log(">", ln)
+        try:
+            self.proc.stdin.write(text + "\n")
+            self.proc.stdin.flush()
+        except (OSError, ValueError):
+            raise EngineDead("pipe closed") from None
+
+    def read(self, deadline: float) -> tuple[float, str]:
+        """Next line (arrival time, text) before the monotonic deadline."""
+        try:
+            t, line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
+        except queue.Empty:
+            raise ReadTimeout() from None
+        if line is None:
+            self.lines.put((t, None))  # keep reporting EOF
+            raise EngineDead("exited" if self.proc is None or self.proc.poll() is None
+                             else f"exited with status {self.proc.poll()}")
+        self._log("<", line)
+        return t, line
+
+    def drain(self):
+        while True:
+            try:
+                t, line = self.lines.get_nowait()
+            except queue.Empty:
+                return
+            if line is None:
+                self.lines.put((t, None))
+                return
+            self._log("<", line)
+
+    def kill(self):
+        if self.proc is None:
+            return
+        try:
+            self.proc.kill()
+        except OSError:
+            pass
+        try:
+            self.proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            pass
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except (OSError, ValueError):
+                pass
+        self.proc = None
+
+    def quit(self):
+        if self.proc is None:
+            return
+        try:
+            self.send("quit")
+            self.proc.wait(timeout=1.0)
+        except (EngineDead, subprocess.TimeoutExpired):
+            pass
+        self.kill()
+
+
+@dataclass
+class MoveAnswer:
+    kind: str  # "move", "timeout", "crash"
+    move: str | None = None
+    elapsed: float = 0.0
+    score: str | None = None  # "+0.35/12" style
+    detail: str = ""
+
+
+class Player(UciProcess):
+    """A UCI engine taking part in the match."""
+
+    def __init__(self, label: str, spec: "EngineSpec", ready_timeout: float, debug: bool):
+        super().__init__(label, [spec.cmd] + spec.args, spec.dir, debug)
+        self.spec = spec
+        self.ready_timeout = ready_timeout
+        self.id_name = None
+        self.expect_dead = True  # not started yet: nothing to count
+
+    def wait_for(self, token: str, timeout: float, collect=None):
+        deadline = time.monotonic() + timeout
+        while True:
+            _, line = self.read(deadline)
+            if collect is not None:
+                collect(line)
+            if line.strip() == token:
+                return
+
+    def init(self):
+        """Start and handshake (uci, options, isready). Raises EngineDead / ReadTimeout."""
+        self.kill()
+        self.start()
+        self.expect_dead = False
+
+        def on_line(line):
+            if line.startswith("id name "):
+                self.id_name = line[len("id name "):].strip()
+        self.send("uci")
+        self.wait_for("uciok", self.ready_timeout, on_line)
+        for name, value in self.spec.options:
+            self.send(f"setoption name {name} value {value}")
+        self.send("isready")
+        self.wait_for("readyok", self.ready_timeout)
+
+    def new_game(self):
+        self.drain()
+        self.send("ucinewgame")
+        self.send("isready")
+        self.wait_for("readyok", self.ready_timeout)
+
+    def go(self, position_cmd: str, wtime: float, btime: float, inc_ms: float,
+           own_clock_ms: float, margin_ms: float) -> MoveAnswer:
+        """Send the position and go; wait for bestmove until the own clock (+ margin) runs
+        out. elapsed is from just before the write to the arrival of the bestmove line."""
+        self.drain()
+        cmd = (f"{position_cmd}\ngo wtime {max(1, int(wtime))} btime {max(1, int(btime))} "
+               f"winc {int(inc_ms)} binc {int(inc_ms)}")
+        t0 = time.monotonic()
+        deadline = t0 + (own_clock_ms + margin_ms) / 1000.0
+        score = depth = None
+        try:
+            self.send(cmd)
+            while True:
+                t, line = self.read(deadline)
+                parts = line.split()
+                if not parts:
+                    continue
+                if parts[0] == "info":
+                    sc, dp = parse_info_score(parts)
+                    if sc is not None:
+                        score, depth = sc, dp
+                elif parts[0] == "bestmove":
+                    elapsed = t - t0
+                    mv = parts[1] if len(parts) > 1 else None
+                    sc = f"{score}/{depth}" if score is not None and depth is not None else score
+                    if t > deadline:
+                        return MoveAnswer("timeout", mv, elapsed, sc)
+                    return MoveAnswer("move", mv, elapsed, sc)
+        except ReadTimeout:
+            elapsed = time.monotonic() - t0
+            self._stop_after_timeout()
+            return MoveAnswer("timeout", None, elapsed, None)
+        except EngineDead as e:
+            self.expect_dead = True  # counted by the caller
+            return MoveAnswer("crash", None, time.monotonic() - t0, None, str(e))
+
+    def _stop_after_timeout(self):
+        """The engine overran its clock: ask it to stop; kill it if it does not answer."""
+        try:
+            self.send("stop")
+            deadline = time.monotonic() + 1.0
+            while True:
+                _, line = self.read(deadline)
+                if line.startswith("bestmove"):
+                    return
+        except (ReadTimeout, EngineDead):
+            self.expect_dead = True
+            self.kill()
+
+
+def parse_info_score(parts):
+    """(score text, depth) from the tokens of an info line, or (None, None)."""
+    score = depth = None
+    try:
+        if "depth" in parts:
+            depth = int(parts[parts.index("depth") + 1])
+        if "score" in parts:
+            i = parts.index("score")
+            kind, val = parts[i + 1], int(parts[i + 2])
+            if kind == "cp":
+                score = f"{val / 100:+.2f}"
+            elif kind == "mate":
+                score = f"+M{val}" if val > 0 else f"-M{-val}"
+    except (IndexError, ValueError):
+        return None, None
+    return score, depth
+
+
+class RefereeError(Exception):
+    pass
+
+
+class Referee(UciProcess):
+    """The Maharajah binary used as the rules authority (see the README for the commands)."""
+
+    TIMEOUT = 10.0
+
+    def __init__(self, path: str, debug: bool, label: str = "referee"):
+        super().__init__(label, [path], None, debug)
+
+    def ensure(self):
+        if not self.alive():
+            self.kill()
+            self.start()
+            self.sync()
+
+    def sync(self) -> list[str]:
+        """isready/readyok; returns the error lines that came before readyok."""
+        errors = []
+        deadline = time.monotonic() + self.TIMEOUT
+        self.send("isready")
+        try:
+            while True:
+                _, line = self.read(deadline)
+                s = line.strip()
+                if s == "readyok":
+                    return errors
+                if s.startswith("info string error"):
+                    errors.append(s[len("info string error"):].lstrip(": "))
+        except (ReadTimeout, EngineDead) as e:
+            self.kill()
+            raise RefereeError(f"referee not answering ({type(e).__name__})") from None
+
+    def ask(self, cmd: str) -> str:
+        """A command answered by exactly one line."""
+        self.send(cmd)
+        deadline = time.monotonic() + self.TIMEOUT
+        try:
+            while True:
+                _, line = self.read(deadline)
+                if line.strip():
+                    return line.strip()
+        except (ReadTimeout, EngineDead) as e:
+            self.kill()
+            raise RefereeError(f"referee not answering '{cmd}' ({type(e).__name__})") from None
+
+    def set_position(self, cmd: str) -> list[str]:
+        self.send(cmd)
+        return self.sync()
+
+    def check_protocol(self):
+        """Fails with a clear message if the referee lacks the commands the runner needs."""
+        self.ensure()
+        errs = self.set_position("position startpos")
+        if errs:
+            raise RefereeError(f"referee rejected 'position startpos': {errs[0]}")
+        for cmd, want in (("moves", "moves"), ("status", "status"), ("fen", "fen")):
+            ans = self.ask(cmd)
+            if not ans.startswith(want):
+                raise RefereeError(f"referee does not support '{cmd}' (answered: {ans}); "
+                                   "rebuild the engine or pass a newer --referee")
+
+    def query(self, root_fen: str, moves: list[str]) -> tuple[str, set[str]]:
+        """Sets root + moves; returns (status text after 'status ', legal move set)."""
+        self.ensure()
+        cmd = f"position fen {root_fen}" + (" moves " + " ".join(moves) if moves else "")
+        errs = self.set_position(cmd)
+        if errs:
+            raise RefereeError(f"referee rejected the game position: {errs[0]}")
+        st = self.ask("status")
+        mv = self.ask("moves")
+        if not st.startswith("status ") or not (mv == "moves" or mv.startswith("moves ")):
+            raise RefereeError(f"unexpected referee answers: '{st}' / '{mv}'")
+        return st[len("status "):].strip(), set(mv.split()[1:])
+
+    def flag(self, color: str) -> str:
+        """Result text after 'result ' for a flag fall of color, or '' if unsupported."""
+        ans = self.ask(f"flag {color}")
+        if ans.startswith("result "):
+            return ans[len("result "):].strip()
+        return ""
