@@ -75,7 +75,7 @@ void BM_PickAllMoves(benchmark::State& state) {
     std::size_t n = 0;
     for (auto _ : state)
         for (const Position& pos : positions) {
-            search::MovePicker mp(pos, MOVE_NONE, *history, killers, MOVE_NONE, nullptr, nullptr);
+            search::MovePicker mp(pos, MOVE_NONE, *history, killers, nullptr, nullptr);
             for (Move m; (m = mp.next()) != MOVE_NONE;) ++n;
         }
     state.counters["moves/s"] = benchmark::Counter(double(n), benchmark::Counter::kIsRate);

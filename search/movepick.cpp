@@ -50,9 +50,9 @@ bool see_ge(const Position& pos, Move m, Value threshold) {
     return result;
 }
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h, const Move killers[2], Move counter,
+MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h, const Move killers[2],
                        const PieceToHistory* cont0, const PieceToHistory* cont1)
-    : history_(h), pos_(pos), tt_move_(tt_move), killers_(killers), counter_(counter), cont0_(cont0), cont1_(cont1) {
+    : history_(h), pos_(pos), tt_move_(tt_move), killers_(killers), cont0_(cont0), cont1_(cont1) {
     Move raw[MAX_MOVES];
     Move* end = generate<LEGAL>(pos, raw);
     for (Move* m = raw; m != end; ++m) *end_++ = {*m, 0, false};
@@ -65,7 +65,7 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h)
     for (Move* m = raw; m != end; ++m) *end_++ = {*m, 0, false};
 }
 
-void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killers, Move counter,
+void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killers,
                            const PieceToHistory* cont0, const PieceToHistory* cont1) {
     const Color us = pos.side_to_move();
     for (Scored* s = cur_; s != end_; ++s) {
@@ -84,7 +84,6 @@ void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killer
             s->quiet = true;
             if (killers && m == killers[0]) s->score = (1 << 27) + 2;
             else if (killers && m == killers[1]) s->score = (1 << 27) + 1;
-            else if (m == counter) s->score = 1 << 26;
             else {
                 int pi = piece_index(pc);
                 s->score = history_.main[us][from * 64 + to] + (cont0 ? (*cont0)[pi][to] : 0) +
@@ -108,7 +107,7 @@ Move MovePicker::next() {
     }
     if (stage_ == Stage::SCORE) {
         stage_ = Stage::PICK;
-        score_all(pos_, MOVE_NONE, killers_, counter_, cont0_, cont1_);
+        score_all(pos_, MOVE_NONE, killers_, cont0_, cont1_);
     }
     if (cur_ == end_) return MOVE_NONE;
     // Selection sort step: bring the best remaining move to the front.

@@ -1,7 +1,9 @@
 #pragma once
 // Move ordering: static exchange evaluation, history tables, and a picker that hands
 // out the legal moves best-first (TT move, good captures and promotions, killers,
-// countermove, quiets by history, bad captures last).
+// quiets by butterfly + continuation history, bad captures last). There is no
+// countermove slot: an ablation match showed it lost Elo next to continuation history,
+// which already scores replies to the previous move (README, "Ablation").
 
 #include <array>
 #include <cstdint>
@@ -37,7 +39,6 @@ struct History {
     ButterflyHistory main{};
     ContinuationHistory continuation{};
     CaptureHistory captures{};
-    std::array<std::array<Move, SQUARE_NB>, PieceIndexNb> countermoves{};
     void clear() { *this = History(); }
 };
 
@@ -45,7 +46,7 @@ class MovePicker {
 public:
     // Main search: every legal move. cont[0], cont[1]: continuation histories of the
     // moves one and two plies back (may be null).
-    MovePicker(const Position& pos, Move tt_move, const History& h, const Move killers[2], Move counter,
+    MovePicker(const Position& pos, Move tt_move, const History& h, const Move killers[2],
                const PieceToHistory* cont0, const PieceToHistory* cont1);
     // Quiescence: captures and promotions (every evasion when in check).
     MovePicker(const Position& pos, Move tt_move, const History& h);
@@ -57,7 +58,7 @@ public:
     int size() const { return int(end_ - moves_); }
 
 private:
-    void score_all(const Position& pos, Move tt_move, const Move* killers, Move counter,
+    void score_all(const Position& pos, Move tt_move, const Move* killers,
                    const PieceToHistory* cont0, const PieceToHistory* cont1);
 
     struct Scored {
@@ -76,7 +77,6 @@ private:
     const Position& pos_;
     Move tt_move_;
     const Move* killers_ = nullptr;
-    Move counter_ = MOVE_NONE;
     const PieceToHistory* cont0_ = nullptr;
     const PieceToHistory* cont1_ = nullptr;
 };

@@ -334,13 +334,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     // Internal iterative reduction: without a hash move this node is likely less important.
     if (!Root && settings_.on(IIR) && !tt_move && depth >= 4 && (PvNode || cut_node)) --depth;
 
-    const Move prev_move = (ss - 1)->current_move;
-    Move counter = MOVE_NONE;
-    if (prev_move != MOVE_NONE && prev_move != MOVE_NULL) {
-        Piece prev_pc = pos.piece_on(to_sq(prev_move));
-        if (prev_pc) counter = history_.countermoves[piece_index(prev_pc)][to_sq(prev_move)];
-    }
-    MovePicker mp(pos, tt_move, history_, ss->killers, counter, (ss - 1)->cont_hist, (ss - 2)->cont_hist);
+    MovePicker mp(pos, tt_move, history_, ss->killers, (ss - 1)->cont_hist, (ss - 2)->cont_hist);
 
     Value best = -VALUE_INFINITE;
     Move best_move = MOVE_NONE;
@@ -403,7 +397,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             int r = reduction(depth, move_count);
             r += !improving + cut_node - tt_pv - gives_check;
             if (quiet) {
-                if (m == ss->killers[0] || m == ss->killers[1] || m == counter) --r;
+                if (m == ss->killers[0] || m == ss->killers[1]) --r;
                 r -= history_.main[us][from_sq(m) * 64 + to_sq(m)] / 8000;
             }
             int d = std::clamp(new_depth - r, 1, new_depth + 1);
@@ -455,9 +449,6 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (!is_capture(pos, best_move) && !is_promotion(best_move)) {
             update_quiet_stats(pos, ss, best_move, bonus);
             for (int i = 0; i < quiet_count; ++i) update_quiet_stats(pos, ss, quiets[i], -bonus);
-            if (settings_.on(COUNTERMOVE) && prev_move != MOVE_NONE && prev_move != MOVE_NULL &&
-                pos.piece_on(to_sq(prev_move)))
-                history_.countermoves[piece_index(pos.piece_on(to_sq(prev_move)))][to_sq(prev_move)] = best_move;
         } else if (settings_.on(CAPTURE_HISTORY)) {
             Piece pc = pos.piece_on(from_sq(best_move));
             PieceType victim = is_en_passant(best_move) ? PAWN : type_of(pos.piece_on(to_sq(best_move)));
