@@ -331,9 +331,6 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         }
     }
 
-    // Internal iterative reduction: without a hash move this node is likely less important.
-    if (!Root && settings_.on(IIR) && !tt_move && depth >= 4 && (PvNode || cut_node)) --depth;
-
     MovePicker mp(pos, tt_move, history_, ss->killers, (ss - 1)->cont_hist, (ss - 2)->cont_hist);
 
     Value best = -VALUE_INFINITE;

@@ -33,12 +33,12 @@ struct Limits {
 // Switching off a move-ordering statistic means never learning it: the table stays
 // empty, which removes it from ordering and from the reductions alike.
 enum Technique : unsigned {
-    ASPIRATION, PVS, TT_CUTOFF, REVERSE_FUTILITY, NULL_MOVE, NULL_VERIFY, IIR, LMP, FUTILITY,
+    ASPIRATION, PVS, TT_CUTOFF, REVERSE_FUTILITY, NULL_MOVE, NULL_VERIFY, LMP, FUTILITY,
     SEE_PRUNING, LMR, CHECK_EXTENSION, MATE_DISTANCE, KILLERS, HISTORY,
     CONT_HISTORY, CAPTURE_HISTORY, QS_SEE, DELTA, TECHNIQUE_NB
 };
 inline constexpr std::array<const char*, TECHNIQUE_NB> TechniqueName = {
-    "aspiration", "pvs", "ttcut", "rfp", "nmp", "nmpverify", "iir", "lmp", "futility", "seeprune",
+    "aspiration", "pvs", "ttcut", "rfp", "nmp", "nmpverify", "lmp", "futility", "seeprune",
     "lmr", "checkext", "mdp", "killers", "history", "conthist", "capthist", "qsee", "delta",
 };
 
