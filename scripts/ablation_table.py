@@ -22,6 +22,7 @@ from collections import defaultdict
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match_stats import pentanomial, sprt_llr  # noqa: E402
+from pool_logs import read_log  # noqa: E402
 
 NAMES = {
     "pvs": "principal variation search", "lmr": "late-move reductions", "lmp": "late-move pruning",
@@ -32,17 +33,6 @@ NAMES = {
     "checkext": "check extension", "nmpverify": "null-move verification", "conthist": "continuation history",
     "countermove": "countermove", "mdp": "mate-distance pruning",
 }
-
-
-def read_log(path):
-    text = open(path, encoding="utf-8").read()
-    score = re.findall(r"Score of .*?: (\d+) - (\d+) - (\d+)", text)
-    ptnml = re.findall(r"Ptnml\(0-2\): \[([^\]]*)\]", text)
-    sprt = re.findall(r"SPRT .*?: LLR (-?[\d.]+) \[.*?\] (.*)", text)
-    if not score or not ptnml:
-        return None
-    return ([int(x) for x in score[-1]], [int(x) for x in ptnml[-1].split(",")],
-            sprt[-1][1].strip() if sprt else "")
 
 
 def main():

@@ -17,6 +17,19 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import match  # noqa: E402
 
 
+def read_log(path):
+    """The last result of a match.py log: ([W, L, D], 5 pentanomial counts, SPRT state
+    such as "continue" or "H1 accepted", "" without SPRT), or None if it has no result."""
+    text = open(path, encoding="utf-8").read()
+    score = re.findall(r"Score of .*?: (\d+) - (\d+) - (\d+)", text)
+    ptnml = re.findall(r"Ptnml\(0-2\): \[([^\]]*)\]", text)
+    sprt = re.findall(r"SPRT .*?: LLR -?[\d.]+ \[.*?\] (.*)", text)
+    if not score or not ptnml:
+        return None
+    return ([int(x) for x in score[-1]], [int(x) for x in ptnml[-1].split(",")],
+            sprt[-1].strip() if sprt else "")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("logs", nargs="+")
@@ -26,13 +39,11 @@ def main():
     wld = [0, 0, 0]
     penta = [0] * 5
     for path in a.logs:
-        text = open(path, encoding="utf-8").read()
-        score = re.findall(r"Score of .*?: (\d+) - (\d+) - (\d+)", text)
-        ptnml = re.findall(r"Ptnml\(0-2\): \[([^\]]*)\]", text)
-        if not score or not ptnml:
+        result = read_log(path)
+        if result is None:
             sys.exit(f"{path}: no result lines")
-        wld = [x + int(y) for x, y in zip(wld, score[-1])]
-        penta = [x + int(y) for x, y in zip(penta, ptnml[-1].split(","))]
+        wld = [x + y for x, y in zip(wld, result[0])]
+        penta = [x + y for x, y in zip(penta, result[1])]
     est = match.pentanomial(penta)
     lo, hi = match.sprt_bounds(0.05, 0.05)
     llr = match.sprt_llr(penta, a.elo0, a.elo1)
