@@ -370,6 +370,13 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             if (their_blockers == ~Bitboard(0)) their_blockers = pos.blockers_for_king(~us);
             if (!may_give_check(pos, m, their_blockers)) continue;
         }
+        // Check extension, only for checks that do not lose material (a check that hangs
+        // the checker is rarely worth a ply), capped so checking sequences cannot run away.
+        bool extend_if_check = false;
+        if (settings_.on(CHECK_EXTENSION) && ss->ply < 2 * root_depth_) {
+            if (their_blockers == ~Bitboard(0)) their_blockers = pos.blockers_for_king(~us);
+            extend_if_check = may_give_check(pos, m, their_blockers) && see_ge(pos, m, 0);
+        }
         StateInfo st;
         pos.do_move(m, st);
         if (prune_unless_check && !pos.in_check()) {
@@ -380,8 +387,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         ss->current_move = m;
         ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
         const bool gives_check = pos.in_check();
-        // Check extension, capped so checking sequences cannot run away.
-        int new_depth = depth - 1 + (settings_.on(CHECK_EXTENSION) && gives_check && ss->ply < 2 * root_depth_);
+        int new_depth = depth - 1 + (extend_if_check && gives_check);
 
         Value v = -VALUE_INFINITE;
         // A scout that fails high is not searched again as PV: its line must not end in
@@ -395,7 +401,11 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             r += !improving + cut_node - tt_pv - gives_check;
             if (quiet) {
                 if (m == ss->killers[0] || m == ss->killers[1]) --r;
-                r -= history_.main[us][from_sq(m) * 64 + to_sq(m)] / 8000;
+                // Butterfly and continuation history together: one ply less or more
+                // per 10000 points of the move's record.
+                const int pi = piece_index(pc);
+                r -= (history_.main[us][from_sq(m) * 64 + to_sq(m)] + (*(ss - 1)->cont_hist)[pi][to_sq(m)] +
+                      (*(ss - 2)->cont_hist)[pi][to_sq(m)]) / 10000;
             }
             int d = std::clamp(new_depth - r, 1, new_depth + 1);
             v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
@@ -498,10 +508,10 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         (tte->bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)))
         return tt_value;
 
-    Value best, futility_base;
+    Value best;
     if (in_check) {
         ss->static_eval = VALUE_NONE;
-        best = futility_base = -VALUE_INFINITE;
+        best = -VALUE_INFINITE;
     } else {
         if (tt_hit && tte->eval() != VALUE_NONE) ss->static_eval = best = tte->eval();
         else ss->static_eval = best = eval::evaluate(pos, settings_.eval);
@@ -514,7 +524,6 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
             return best;
         }
         if (best > alpha) alpha = best;
-        futility_base = ss->static_eval + 160;
     }
 
     MovePicker mp(pos, tt_move, history_);
@@ -523,11 +532,6 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     for (Move m; (m = mp.next()) != MOVE_NONE;) {
         ++move_count;
         if (!in_check && best > VALUE_MATED_IN_MAX_PLY) {
-            // Delta pruning: even winning the piece outright would not reach alpha.
-            if (settings_.on(DELTA) && !is_promotion(m)) {
-                Value gain = is_en_passant(m) ? SeeValue[PAWN] : SeeValue[type_of(pos.piece_on(to_sq(m)))];
-                if (futility_base + gain <= alpha) continue;
-            }
             if (settings_.on(QS_SEE) && !see_ge(pos, m, 0)) continue;
         }
         StateInfo st;

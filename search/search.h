@@ -35,11 +35,11 @@ struct Limits {
 enum Technique : unsigned {
     ASPIRATION, PVS, TT_CUTOFF, REVERSE_FUTILITY, NULL_MOVE, NULL_VERIFY, LMP, FUTILITY,
     SEE_PRUNING, LMR, CHECK_EXTENSION, MATE_DISTANCE, KILLERS, HISTORY,
-    CONT_HISTORY, CAPTURE_HISTORY, QS_SEE, DELTA, TECHNIQUE_NB
+    CONT_HISTORY, CAPTURE_HISTORY, QS_SEE, TECHNIQUE_NB
 };
 inline constexpr std::array<const char*, TECHNIQUE_NB> TechniqueName = {
     "aspiration", "pvs", "ttcut", "rfp", "nmp", "nmpverify", "lmp", "futility", "seeprune",
-    "lmr", "checkext", "mdp", "killers", "history", "conthist", "capthist", "qsee", "delta",
+    "lmr", "checkext", "mdp", "killers", "history", "conthist", "capthist", "qsee",
 };
 
 // Engine settings that come from UCI options.
