@@ -9,10 +9,11 @@ v = sum over types of value * (White count - Black count), matches the game resu
 best (maximum likelihood, Newton's method), and prints the values in centipawns, scaled so
 that the pawn is 100 when --scale-pawn is given (default), else as fitted.
 
-Usage: scripts/fit_piece_values.py [--engine build/maharajah] GAMES.pgn [...]
+Usage: scripts/fit_piece_values.py [--engine build/maharajah] GAMES.pgn[.xz] [...]
 Python 3 standard library only.
 """
 import argparse
+import lzma
 import math
 import re
 import subprocess
@@ -25,7 +26,10 @@ MOVE_RE = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnmac]?$")
 def read_games(paths):
     games = []
     for path in paths:
-        text = open(path, encoding="utf-8").read()
+        # Result files are stored xz-compressed (scripts/results/*/*.pgn.xz).
+        opener = lzma.open if path.endswith(".xz") else open
+        with opener(path, "rt", encoding="utf-8") as f:
+            text = f.read()
         for block in re.split(r"\n(?=\[Event )", text):
             tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', block, re.M))
             result = tags.get("Result")

@@ -13,7 +13,7 @@ fit the results best, then, with that K fixed, the values that maximise the
 likelihood (Newton's method, a small ridge pull toward the current values so that rare
 types stay put). Prints the log-loss before and after and the fitted values.
 
-Usage: scripts/tune_piece_values.py [--tool PATH] [--fix P,N,...] GAMES.pgn [...]
+Usage: scripts/tune_piece_values.py [--tool PATH] [--fix P,N,...] GAMES.pgn[.xz] [...]
 Python 3 standard library only.
 """
 import argparse
