@@ -366,17 +366,17 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 continue;
         }
 
-        if (prune_unless_check) {
-            if (their_blockers == ~Bitboard(0)) their_blockers = pos.blockers_for_king(~us);
-            if (!may_give_check(pos, m, their_blockers)) continue;
-        }
         // Check extension, only for checks that do not lose material (a check that hangs
         // the checker is rarely worth a ply), capped so checking sequences cannot run away.
-        bool extend_if_check = false;
-        if (settings_.on(CHECK_EXTENSION) && ss->ply < 2 * root_depth_) {
+        const bool may_extend = settings_.on(CHECK_EXTENSION) && ss->ply < 2 * root_depth_;
+        // The cheap "can this move check at all" filter, asked once for both uses.
+        bool may_check = false;
+        if (prune_unless_check || may_extend) {
             if (their_blockers == ~Bitboard(0)) their_blockers = pos.blockers_for_king(~us);
-            extend_if_check = may_give_check(pos, m, their_blockers) && see_ge(pos, m, 0);
+            may_check = may_give_check(pos, m, their_blockers);
+            if (prune_unless_check && !may_check) continue;
         }
+        const bool extend_if_check = may_extend && may_check && see_ge(pos, m, 0);
         StateInfo st;
         pos.do_move(m, st);
         if (prune_unless_check && !pos.in_check()) {
@@ -385,7 +385,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         }
         engine_.tt().prefetch(pos.key());
         ss->current_move = m;
-        ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
+        const int pi = piece_index(pc);
+        ss->cont_hist = &history_.continuation[pi][to_sq(m)];
         const bool gives_check = pos.in_check();
         int new_depth = depth - 1 + (extend_if_check && gives_check);
 
@@ -403,7 +404,6 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 if (m == ss->killers[0] || m == ss->killers[1]) --r;
                 // Butterfly and continuation history together: one ply less or more
                 // per 10000 points of the move's record.
-                const int pi = piece_index(pc);
                 r -= (history_.main[us][from_sq(m) * 64 + to_sq(m)] + (*(ss - 1)->cont_hist)[pi][to_sq(m)] +
                       (*(ss - 2)->cont_hist)[pi][to_sq(m)]) / 10000;
             }
