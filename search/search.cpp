@@ -33,6 +33,12 @@ const Reductions reduction;
 
 constexpr int lmp_limit(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
 
+// A futility-pruned move is worth at most its futility value: fail-soft, the node's
+// upper bound need not stay at -infinity when every move was pruned.
+inline void note_futile(Value& best, Value futility_value) {
+    if (futility_value != VALUE_NONE && futility_value > best && futility_value < VALUE_MATE_IN_MAX_PLY) best = futility_value;
+}
+
 int stat_bonus(int depth) { return std::min(170 * depth - 100, 1700); }
 
 struct Stack {
@@ -354,12 +360,22 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         // Futility and SEE pruning spare quiet checks: a quiet check may mate, which no
         // static margin foresees. A move that may check is made to see whether it does.
         bool prune_unless_check = false;
+        Value futility_value = VALUE_NONE;  // set when futility is what prunes
         if (!Root && best > VALUE_MATED_IN_MAX_PLY && has_pieces) {
             int lmr_depth = std::max(depth - 1 - reduction(depth, move_count), 0);
             if (quiet) {
                 if (settings_.on(LMP) && move_count >= lmp_limit(depth, improving) && !in_check) continue;
-                prune_unless_check = (settings_.on(FUTILITY) && !in_check && lmr_depth < 7 &&
-                                      ss->static_eval + 120 + 110 * lmr_depth <= alpha) ||
+                // Futility: the move's history widens or narrows the margin, so a quiet
+                // move that often refuted here is not pruned on the static eval alone.
+                if (settings_.on(FUTILITY) && !in_check && lmr_depth < 9) {
+                    const int pi = piece_index(pc);
+                    int hist = history_.main[us][from_sq(m) * 64 + to_sq(m)] + (*(ss - 1)->cont_hist)[pi][to_sq(m)] +
+                               (*(ss - 2)->cont_hist)[pi][to_sq(m)];
+                    futility_value = ss->static_eval + 110 + 100 * lmr_depth + hist / 96;
+                    prune_unless_check = futility_value <= alpha;
+                    if (!prune_unless_check) futility_value = VALUE_NONE;
+                }
+                prune_unless_check = prune_unless_check ||
                                      (settings_.on(SEE_PRUNING) && lmr_depth < 8 &&
                                       !see_ge(pos, m, -25 * lmr_depth * lmr_depth));
             } else if (settings_.on(SEE_PRUNING) && depth < 7 && !see_ge(pos, m, -100 * depth))
@@ -374,13 +390,17 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         if (prune_unless_check || may_extend) {
             if (their_blockers == ~Bitboard(0)) their_blockers = pos.blockers_for_king(~us);
             may_check = may_give_check(pos, m, their_blockers);
-            if (prune_unless_check && !may_check) continue;
+            if (prune_unless_check && !may_check) {
+                note_futile(best, futility_value);
+                continue;
+            }
         }
         const bool extend_if_check = may_extend && may_check && see_ge(pos, m, 0);
         StateInfo st;
         pos.do_move(m, st);
         if (prune_unless_check && !pos.in_check()) {
             pos.undo_move(m);
+            note_futile(best, futility_value);
             continue;
         }
         engine_.tt().prefetch(pos.key());
