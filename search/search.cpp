@@ -382,20 +382,15 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 continue;
         }
 
-        // Check extension, only for checks that do not lose material (a check that hangs
-        // the checker is rarely worth a ply), capped so checking sequences cannot run away.
-        const bool may_extend = settings_.on(CHECK_EXTENSION) && ss->ply < 2 * root_depth_;
-        // The cheap "can this move check at all" filter, asked once for both uses.
-        bool may_check = false;
-        if (prune_unless_check || may_extend) {
+        // A move that may be pruned is kept only if it checks: the cheap "can this move
+        // check at all" filter first, then the move is made to see whether it does.
+        if (prune_unless_check) {
             if (their_blockers == ~Bitboard(0)) their_blockers = pos.blockers_for_king(~us);
-            may_check = may_give_check(pos, m, their_blockers);
-            if (prune_unless_check && !may_check) {
+            if (!may_give_check(pos, m, their_blockers)) {
                 note_futile(best, futility_value);
                 continue;
             }
         }
-        const bool extend_if_check = may_extend && may_check && see_ge(pos, m, 0);
         StateInfo st;
         pos.do_move(m, st);
         if (prune_unless_check && !pos.in_check()) {
@@ -408,7 +403,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         const int pi = piece_index(pc);
         ss->cont_hist = &history_.continuation[pi][to_sq(m)];
         const bool gives_check = pos.in_check();
-        int new_depth = depth - 1 + (extend_if_check && gives_check);
+        const int new_depth = depth - 1;
 
         Value v = -VALUE_INFINITE;
         // A scout that fails high is not searched again as PV: its line must not end in

@@ -34,12 +34,12 @@ struct Limits {
 // empty, which removes it from ordering and from the reductions alike.
 enum Technique : unsigned {
     ASPIRATION, PVS, TT_CUTOFF, REVERSE_FUTILITY, NULL_MOVE, NULL_VERIFY, LMP, FUTILITY,
-    SEE_PRUNING, LMR, CHECK_EXTENSION, MATE_DISTANCE, KILLERS, HISTORY,
+    SEE_PRUNING, LMR, MATE_DISTANCE, KILLERS, HISTORY,
     CONT_HISTORY, CAPTURE_HISTORY, QS_SEE, TECHNIQUE_NB
 };
 inline constexpr std::array<const char*, TECHNIQUE_NB> TechniqueName = {
     "aspiration", "pvs", "ttcut", "rfp", "nmp", "nmpverify", "lmp", "futility", "seeprune",
-    "lmr", "checkext", "mdp", "killers", "history", "conthist", "capthist", "qsee",
+    "lmr", "mdp", "killers", "history", "conthist", "capthist", "qsee",
 };
 
 // Engine settings that come from UCI options.
