@@ -355,6 +355,12 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         const bool capture = is_capture(pos, m);
         const bool quiet = !capture && !is_promotion(m);
         const Piece pc = pos.piece_on(from_sq(m));
+        const int pi = piece_index(pc);
+        // A quiet move's record, butterfly plus one- and two-ply continuation history:
+        // it steers both futility pruning and late-move reductions.
+        const int quiet_hist = quiet ? history_.main[us][from_sq(m) * 64 + to_sq(m)] + (*(ss - 1)->cont_hist)[pi][to_sq(m)] +
+                                           (*(ss - 2)->cont_hist)[pi][to_sq(m)]
+                                     : 0;
 
         // Shallow-depth pruning once a move has been searched and a mate is not at stake.
         // Futility and SEE pruning spare quiet checks: a quiet check may mate, which no
@@ -368,10 +374,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 // Futility: the move's history widens or narrows the margin, so a quiet
                 // move that often refuted here is not pruned on the static eval alone.
                 if (settings_.on(FUTILITY) && !in_check && lmr_depth < 9) {
-                    const int pi = piece_index(pc);
-                    int hist = history_.main[us][from_sq(m) * 64 + to_sq(m)] + (*(ss - 1)->cont_hist)[pi][to_sq(m)] +
-                               (*(ss - 2)->cont_hist)[pi][to_sq(m)];
-                    futility_value = ss->static_eval + 110 + 100 * lmr_depth + hist / 96;
+                    futility_value = ss->static_eval + 110 + 100 * lmr_depth + quiet_hist / 96;
                     prune_unless_check = futility_value <= alpha;
                     if (!prune_unless_check) futility_value = VALUE_NONE;
                 }
@@ -400,7 +403,6 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         }
         engine_.tt().prefetch(pos.key());
         ss->current_move = m;
-        const int pi = piece_index(pc);
         ss->cont_hist = &history_.continuation[pi][to_sq(m)];
         const bool gives_check = pos.in_check();
         const int new_depth = depth - 1;
@@ -419,8 +421,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 if (m == ss->killers[0] || m == ss->killers[1]) --r;
                 // Butterfly and continuation history together: one ply less or more
                 // per 10000 points of the move's record.
-                r -= (history_.main[us][from_sq(m) * 64 + to_sq(m)] + (*(ss - 1)->cont_hist)[pi][to_sq(m)] +
-                      (*(ss - 2)->cont_hist)[pi][to_sq(m)]) / 10000;
+                r -= quiet_hist / 10000;
             }
             int d = std::clamp(new_depth - r, 1, new_depth + 1);
             v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
