@@ -385,8 +385,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 continue;
         }
 
-        // A move that may be pruned is kept only if it checks: the cheap "can this move
-        // check at all" filter first, then the move is made to see whether it does.
+        // The cheap "can this move check at all" filter before making the move.
         if (prune_unless_check) {
             if (their_blockers == ~Bitboard(0)) their_blockers = pos.blockers_for_king(~us);
             if (!may_give_check(pos, m, their_blockers)) {
