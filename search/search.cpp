@@ -92,6 +92,12 @@ public:
     void iterative_deepening();
     void clear() { history_.clear(); }
 
+    // The search's final report: when the best move comes from an iteration that was
+    // stopped before it printed, its line is printed now, so that the bestmove is
+    // always the first move of the last PV printed.
+    void report_final();
+    const Position& root() const { return root_; }
+
     std::atomic<std::uint64_t> nodes{0};
     std::vector<RootMove> root_moves;
     int completed_depth = 0;
@@ -116,6 +122,9 @@ private:
         }
     }
     void check_time();
+    // True once the search must unwind. The main worker finishes its first iteration
+    // whatever happens (a few dozen nodes), so there is always a printed PV to play.
+    bool stopping() const { return engine_.stop_.load(std::memory_order_relaxed) && (!main() || completed_depth > 0); }
     void update_quiet_stats(const Position& pos, Stack* ss, Move m, int bonus);
     void emit(int depth, Value alpha, Value beta, int pv_index);
     std::int64_t elapsed_ms() const {
@@ -136,6 +145,7 @@ private:
     int nmp_min_ply_ = 0;
     Color nmp_color_ = WHITE;
     std::uint64_t next_check_ = 0;
+    Move last_reported_ = MOVE_NONE;  // head of the last PV printed (main worker)
 };
 
 void Worker::prepare(const Position& root, const Limits& limits, const Settings& settings, TimeBudget budget,
@@ -146,7 +156,10 @@ void Worker::prepare(const Position& root, const Limits& limits, const Settings&
     budget_ = budget;
     start_ = start;
     nodes = 0;
-    next_check_ = 1024;
+    // The clock and the node limit are looked at every 1024 nodes, more often as the
+    // end of a node limit comes near (check_time).
+    next_check_ = limits.nodes ? 1 : 1024;
+    last_reported_ = MOVE_NONE;
     completed_depth = 0;
     root_moves.clear();
     for (Move m : MoveList<LEGAL>(root))
@@ -160,9 +173,16 @@ bool Worker::is_draw(const Position& pos, int ply) const {
     return pos.is_search_repetition(ply) || pos.insufficient_material();
 }
 
+// Every worker looks: a main worker starved of CPU by many threads must not let the
+// limits slip.
 void Worker::check_time() {
-    if (!main()) return;
-    if (limits_.nodes && engine_.nodes() >= limits_.nodes) engine_.stop_ = true;
+    if (limits_.nodes) {
+        // Look again after a share of what is left, so the limit holds to a few nodes.
+        std::uint64_t done = engine_.nodes();
+        if (done >= limits_.nodes) engine_.stop_ = true;
+        else
+            next_check_ = nodes + std::clamp<std::uint64_t>((limits_.nodes - done) / (2 * engine_.threads()), 1, 1024);
+    }
     // While pondering the clock is not ours; after ponderhit it counts from "go".
     if (budget_.enabled && !engine_.pondering_ && elapsed_ms() >= budget_.maximum_ms) engine_.stop_ = true;
 }
@@ -186,8 +206,13 @@ void Worker::emit(int depth, Value alpha, Value beta, int pv_index) {
         r.time_ms = elapsed_ms();
         r.hashfull = hashfull;
         r.pv = rm.pv;
+        if (i == 0) last_reported_ = rm.move;
         report(r);
     }
+}
+
+void Worker::report_final() {
+    if (!root_moves.empty() && root_moves[0].move != last_reported_) emit(root_depth_, -VALUE_INFINITE, VALUE_INFINITE, -1);
 }
 
 void Worker::iterative_deepening() {
@@ -210,13 +235,13 @@ void Worker::iterative_deepening() {
     Value last_score = -VALUE_INFINITE;
 
     for (root_depth_ = 1; root_depth_ < MAX_PLY - 10; ++root_depth_) {
-        if (engine_.stop_) break;
+        if (stopping()) break;
         if (limits_.depth && main() && root_depth_ > limits_.depth) break;
         // Lazy SMP: helpers go one ply deeper now and then, so threads spread out.
         int depth = root_depth_ + (!main() && (root_depth_ + id_) % 3 == 0);
         for (RootMove& rm : root_moves) rm.previous_score = rm.score;
 
-        for (pv_index_ = 0; pv_index_ < multipv && !engine_.stop_; ++pv_index_) {
+        for (pv_index_ = 0; pv_index_ < multipv && !stopping(); ++pv_index_) {
             seldepth_ = 0;
             Value prev = root_moves[pv_index_].previous_score;
             Value delta = 14, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
@@ -227,7 +252,7 @@ void Worker::iterative_deepening() {
             while (true) {
                 Value v = search<ROOT>(pos, ss, alpha, beta, depth, false);
                 std::stable_sort(root_moves.begin() + pv_index_, root_moves.end());
-                if (engine_.stop_) break;
+                if (stopping()) break;
                 if (main() && (v <= alpha || v >= beta) && elapsed_ms() > 3000) emit(depth, alpha, beta, pv_index_);
                 if (v <= alpha) {
                     beta = (alpha + beta) / 2;
@@ -239,10 +264,9 @@ void Worker::iterative_deepening() {
                 delta += delta / 2;
             }
             std::stable_sort(root_moves.begin(), root_moves.begin() + pv_index_ + 1);
-            if (main() && (!engine_.stop_ || completed_depth == 0) && pv_index_ + 1 == multipv)
-                emit(depth, -VALUE_INFINITE, VALUE_INFINITE, -1);
+            if (main() && !stopping() && pv_index_ + 1 == multipv) emit(depth, -VALUE_INFINITE, VALUE_INFINITE, -1);
         }
-        if (engine_.stop_) break;
+        if (stopping()) break;
         completed_depth = depth;
         if (!main()) continue;
 
@@ -271,7 +295,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     const bool in_check = pos.in_check();
     const Color us = pos.side_to_move();
     if (!Root) {
-        if (engine_.stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (stopping()) return VALUE_ZERO;
         if (is_draw(pos, ss->ply)) return VALUE_DRAW;
         if (ss->ply >= MAX_PLY - 6) return in_check ? VALUE_DRAW : eval::evaluate(pos, settings_.eval);
         // Mate distance pruning: no line from here beats a shorter mate found already.
@@ -434,7 +458,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         }
         pos.undo_move(m);
 
-        if (engine_.stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (stopping()) return VALUE_ZERO;
 
         if (Root) {
             RootMove& rm = *std::find_if(root_moves.begin(), root_moves.end(),
@@ -507,7 +531,7 @@ template <NodeType NT>
 Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth) {
     constexpr bool PvNode = NT == PV;
     enter_node<PvNode>(ss);
-    if (engine_.stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+    if (stopping()) return VALUE_ZERO;
     const bool in_check = pos.in_check();
     if (is_draw(pos, ss->ply)) return VALUE_DRAW;
     if (ss->ply >= MAX_PLY - 6) return in_check ? VALUE_DRAW : eval::evaluate(pos, settings_.eval);
@@ -557,7 +581,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
         Value v = -qsearch<NT>(pos, ss + 1, -beta, -alpha, depth - 1);
         pos.undo_move(m);
-        if (engine_.stop_.load(std::memory_order_relaxed)) return VALUE_ZERO;
+        if (stopping()) return VALUE_ZERO;
         if (v > best) {
             best = v;
             if (v > alpha) {
@@ -583,14 +607,51 @@ Engine::Engine() { set_threads(1); }
 Engine::~Engine() {
     stop();
     wait();
+    join_threads();
+}
+
+void Engine::join_threads() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        quit_ = true;
+    }
+    job_cv_.notify_all();
+    for (auto& t : threads_) t.join();
+    threads_.clear();
+    quit_ = false;
 }
 
 void Engine::set_threads(int n) {
     stop();
     wait();
+    join_threads();
     n = std::clamp(n, 1, 256);
     workers_.clear();
     for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(*this, i));
+    for (int i = 0; i < n; ++i) threads_.emplace_back(&Engine::thread_loop, this, i, job_);
+}
+
+// A pool thread: sleeps until a search starts (the job number moves past `seen`, the
+// one current when the thread was made), runs its worker's part, and sleeps again.
+void Engine::thread_loop(int id, std::uint64_t seen) {
+    while (true) {
+        Limits limits;
+        Listener listener;
+        {
+            std::unique_lock<std::mutex> lock(mutex_);
+            job_cv_.wait(lock, [&] { return quit_ || job_ != seen; });
+            if (quit_) return;
+            seen = job_;
+            if (id == 0) limits = limits_, listener = listener_;
+        }
+        if (id == 0) run_main(limits, listener);
+        else workers_[id]->iterative_deepening();
+        {
+            std::lock_guard<std::mutex> lock(mutex_);
+            --running_;
+        }
+        state_cv_.notify_all();
+    }
 }
 
 void Engine::resize_hash(std::size_t mb) {
@@ -617,51 +678,76 @@ void Engine::start(const Position& root, const Limits& limits, const Settings& s
     wait();
     stop_ = false;
     pondering_ = limits.ponder;
-    finished_ = false;
-    main_thread_ = std::thread(&Engine::run_main, this, root, limits, settings, std::move(listener));
-}
-
-void Engine::stop() { stop_ = true; }
-
-void Engine::ponderhit() { pondering_ = false; }
-
-void Engine::wait() {
-    if (main_thread_.joinable()) main_thread_.join();
-}
-
-void Engine::run_main(Position root, Limits limits, Settings settings, Listener listener) {
     auto start = Clock::now();
     tt_.new_search();
     TimeBudget budget = plan_time(limits, root.side_to_move(), root.game_ply(), settings.move_overhead_ms);
     for (auto& w : workers_) w->prepare(root, limits, settings, budget, start);
-    Worker& main = *workers_[0];
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        limits_ = limits;
+        listener_ = std::move(listener);
+        running_ = int(workers_.size());
+        ++job_;
+    }
+    job_cv_.notify_all();
+}
 
+void Engine::stop() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        stop_ = true;
+    }
+    state_cv_.notify_all();
+}
+
+void Engine::ponderhit() {
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        pondering_ = false;
+    }
+    state_cv_.notify_all();
+}
+
+void Engine::wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    state_cv_.wait(lock, [&] { return running_ == 0; });
+}
+
+bool Engine::searching() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return running_ > 0;
+}
+
+// The main worker's part of a search: it searches, waits under "go infinite" or
+// "go ponder" for stop or ponderhit, stops the helpers, and reports the bestmove.
+void Engine::run_main(const Limits& limits, const Listener& listener) {
+    Worker& main = *workers_[0];
     Move best = MOVE_NONE, ponder = MOVE_NONE;
     if (main.root_moves.empty()) {
         // No legal move (or none of the searchmoves): mated or stalemated.
         if (listener.on_report) {
             Report r;
-            r.score = root.in_check() && MoveList<LEGAL>(root).size() == 0 ? mated_in(0) : VALUE_DRAW;
+            r.score = main.root().in_check() && MoveList<LEGAL>(main.root()).size() == 0 ? mated_in(0) : VALUE_DRAW;
             listener.on_report(r);
         }
     } else {
         main.report = listener.on_report;
-        std::vector<std::thread> helpers;
-        for (std::size_t i = 1; i < workers_.size(); ++i)
-            helpers.emplace_back([w = workers_[i].get()] { w->iterative_deepening(); });
         main.iterative_deepening();
+    }
+    {
         // Under "go infinite" or "go ponder" the answer waits for stop or ponderhit.
-        while ((limits.infinite || pondering_) && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        std::unique_lock<std::mutex> lock(mutex_);
+        state_cv_.wait(lock, [&] { return stop_ || (!limits.infinite && !pondering_); });
         stop_ = true;
-        for (auto& t : helpers) t.join();
+        state_cv_.wait(lock, [&] { return running_ == 1; });  // the helpers have left their search
+    }
+    if (!main.root_moves.empty()) {
+        main.report_final();
         main.report = nullptr;
         best = main.root_moves[0].move;
         if (main.root_moves[0].pv.size() > 1) ponder = main.root_moves[0].pv[1];
     }
-    if (main.root_moves.empty())
-        while ((limits.infinite || pondering_) && !stop_) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     if (listener.on_bestmove) listener.on_bestmove(best, ponder);
-    finished_ = true;
 }
 
 }  // namespace maharajah::search

@@ -5,9 +5,11 @@
 
 #include <array>
 #include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -70,6 +72,11 @@ struct Listener {
 
 class Worker;
 
+// The search threads: a persistent pool (threads are created by set_threads, not per
+// search) of Lazy SMP workers sharing one transposition table. Worker 0 is the main
+// worker: it reports, decides when to stop and gives the bestmove. Every worker
+// watches the clock and the node limit, so the limits hold however many threads
+// share however few cores.
 class Engine {
 public:
     Engine();
@@ -82,13 +89,14 @@ public:
     void resize_hash(std::size_t mb);
     void clear();  // hash and histories (ucinewgame, Clear Hash)
 
-    // Starts searching and returns at once. The StateInfo chain behind `root` (the
-    // game history) must stay untouched until the search has ended.
+    // Starts searching and returns at once (after a running search has ended). The
+    // StateInfo chain behind `root` (the game history) must stay untouched until the
+    // search has ended.
     void start(const Position& root, const Limits& limits, const Settings& settings, Listener listener);
     void stop();
     void ponderhit();
-    void wait();  // until the search has ended and bestmove was reported
-    bool searching() const { return main_thread_.joinable() && !finished_; }
+    void wait();  // until the search has ended, bestmove was reported and every worker is idle
+    bool searching() const;
 
     std::uint64_t nodes() const;
     TranspositionTable& tt() { return tt_; }
@@ -96,14 +104,27 @@ public:
     // Internal state shared with the workers.
     std::atomic<bool> stop_{false};
     std::atomic<bool> pondering_{false};
-    std::atomic<bool> finished_{true};
 
 private:
-    void run_main(Position root, Limits limits, Settings settings, Listener listener);
+    friend class Worker;
+    void thread_loop(int id, std::uint64_t seen);
+    void run_main(const Limits& limits, const Listener& listener);
+    void join_threads();
 
     TranspositionTable tt_;
     std::vector<std::unique_ptr<Worker>> workers_;
-    std::thread main_thread_;
+    std::vector<std::thread> threads_;
+    // The pool's state, under mutex_: a job number that advances per search, how many
+    // workers are still in the current job, and whether the pool is shutting down.
+    // Idle workers wait on job_cv_ only; the main worker and callers of wait() wait on
+    // state_cv_ (a finished helper must not wake hundreds of idle ones).
+    mutable std::mutex mutex_;
+    std::condition_variable job_cv_, state_cv_;
+    std::uint64_t job_ = 0;
+    int running_ = 0;
+    bool quit_ = false;
+    Limits limits_;
+    Listener listener_;
 };
 
 }  // namespace maharajah::search

@@ -3,17 +3,20 @@
 
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "protocol/uci.h"
 
 int main(int argc, char* argv[]) {
     std::ios::sync_with_stdio(false);
+    // Reading a line must not flush cout behind the output lock's back (a search thread
+    // writes info lines under it), and neither may a write to cerr.
+    std::cin.tie(nullptr);
+    std::cerr.tie(nullptr);
     maharajah::Uci uci(std::cout);
     if (argc < 2) {
         uci.loop(std::cin);
         return 0;
     }
-    std::string first = argv[1], rest;
-    for (int i = 2; i < argc; ++i) rest += std::string(rest.empty() ? "" : " ") + argv[i];
-    return maharajah::run_command_line(uci, first, rest, std::cerr);
+    return maharajah::run_command_line(uci, std::vector<std::string>(argv + 1, argv + argc), std::cerr);
 }

@@ -21,7 +21,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 std::string run(Uci& uci, std::ostringstream& out, const std::string& commands) {
     out.str("");
     std::istringstream in(commands);
-    uci.loop(in);
+    uci.run_script(in);
     return out.str();
 }
 
@@ -118,12 +118,27 @@ TEST_CASE("go perft prints Stockfish's divide format", "[uci][perft]") {
 TEST_CASE("the perft command line checks its arguments", "[uci][perft][errors]") {
     std::ostringstream out, err;
     Uci uci(out);
-    REQUIRE(run_command_line(uci, "perft", "x", err) == 1);
-    REQUIRE(run_command_line(uci, "perft", "3 not a fen at all", err) == 1);
-    REQUIRE(run_command_line(uci, "perft", "", err) == 1);
-    REQUIRE(lines_of(err.str()).size() == 3);
+    REQUIRE(run_command_line(uci, {"perft", "x"}, err) == 1);
+    REQUIRE(run_command_line(uci, {"perft", "3", "not", "a", "fen", "at", "all"}, err) == 1);
+    REQUIRE(run_command_line(uci, {"perft"}, err) == 1);
+    // An empty FEN argument is an error, not the start position.
+    REQUIRE(run_command_line(uci, {"perft", "1", ""}, err) == 1);
+    REQUIRE(lines_of(err.str()).size() == 4);
     REQUIRE(out.str().empty());
-    REQUIRE(run_command_line(uci, "perft", "3 4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", err) == 0);
+    REQUIRE(run_command_line(uci, {"perft", "3", "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"}, err) == 0);
     REQUIRE(out.str().find("Nodes searched: ") != std::string::npos);
-    REQUIRE(run_command_line(uci, "frobnicate", "", err) == 1);
+    out.str("");
+    REQUIRE(run_command_line(uci, {"perft", "2", "4k3/8/8/8/8/8/8/R3K3", "w", "Q", "-", "0", "1"}, err) == 0);
+    REQUIRE(out.str().find("Nodes searched: ") != std::string::npos);
+    REQUIRE(run_command_line(uci, {"frobnicate"}, err) == 1);
+}
+
+TEST_CASE("a search given on the command line runs to its end", "[uci][search]") {
+    std::ostringstream out, err;
+    Uci uci(out);
+    REQUIRE(run_command_line(uci, {"go", "depth", "6"}, err) == 0);
+    auto lines = lines_of(out.str());
+    REQUIRE(lines.size() >= 2);
+    REQUIRE(lines[lines.size() - 2].rfind("info depth 6 ", 0) == 0);
+    REQUIRE(lines.back().rfind("bestmove ", 0) == 0);
 }

@@ -26,6 +26,9 @@ bool parse_square(const std::string& s, std::size_t at, Square& out) {
     return true;
 }
 
+// A field as quoted in an error message: long input is cut, not echoed whole.
+std::string clip(const std::string& s) { return s.size() <= 40 ? s : s.substr(0, 40) + "..."; }
+
 bool parse_int(const std::string& s, long long lo, long long hi, int& out) {
     long long v = 0;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
@@ -105,7 +108,7 @@ std::string Position::parse(const std::string& fen) {
     // Field 2: side to move.
     if (f[1] == "w") side_ = WHITE;
     else if (f[1] == "b") side_ = BLACK;
-    else return "side to move: '" + f[1] + "' is not w or b";
+    else return "side to move: '" + clip(f[1]) + "' is not w or b";
 
     // Field 7: which sides play variant rules (absent: those with a compound piece).
     bool variant[COLOR_NB];
@@ -144,23 +147,33 @@ std::string Position::parse(const std::string& fen) {
         }
     }
 
-    // Fields 5 and 6: counters.
-    if (!parse_int(f[4], 0, 1000000, st_->rule50)) return "halfmove clock: '" + f[4] + "' is not a number >= 0";
+    // Fields 5 and 6: counters. The bound keeps every later move count inside an int;
+    // the writer saturates at it, so a written FEN always reads back.
+    if (!parse_int(f[4], 0, MaxFenCounter, st_->rule50))
+        return "halfmove clock: '" + clip(f[4]) + "' is not a number from 0 to " + std::to_string(MaxFenCounter);
     int fullmove = 1;
-    if (!parse_int(f[5], 0, 1000000, fullmove)) return "fullmove number: '" + f[5] + "' is not a number >= 1";
+    if (!parse_int(f[5], 0, MaxFenCounter, fullmove))
+        return "fullmove number: '" + clip(f[5]) + "' is not a number from 0 to " + std::to_string(MaxFenCounter);
     game_ply_ = 2 * (std::max(fullmove, 1) - 1) + (side_ == BLACK);
 
-    // Field 8: unmoved pawns.
+    // Field 8: unmoved pawns. A side's own king square in the list marks that side's
+    // list as exact even when it names none of its pawns (a classic side whose rank-2/7
+    // pawns have all lost the double step).
     Bitboard listed = 0;
+    bool exact[COLOR_NB] = {false, false};
     if (f.size() == 8 && f[7] != "-") {
         const std::string& u = f[7];
-        if (u.size() % 2) return "unmoved pawns: '" + u + "' is not a list of squares";
+        if (u.size() % 2) return "unmoved pawns: '" + clip(u) + "' is not a list of squares";
         for (std::size_t i = 0; i < u.size(); i += 2) {
             Square s;
             if (!parse_square(u, i, s)) return "unmoved pawns: '" + u.substr(i, 2) + "' is not a square";
             if (listed & square_bb(s)) return "unmoved pawns: " + square_name(s) + " listed twice";
             Piece pc = piece_on(s);
-            if (type_of(pc) != PAWN) return "unmoved pawns: " + square_name(s) + " has no pawn";
+            if (type_of(pc) == KING) {
+                exact[color_of(pc)] = true;
+                continue;
+            }
+            if (type_of(pc) != PAWN) return "unmoved pawns: " + square_name(s) + " has no pawn or king";
             if (!(own_half_bb(color_of(pc)) & square_bb(s)))
                 return "unmoved pawns: the " + std::string(color_name(color_of(pc))) + " pawn on " +
                        square_name(s) + " is outside its own half, so it cannot be unmoved";
@@ -171,7 +184,7 @@ std::string Position::parse(const std::string& fen) {
     for (Color c : {WHITE, BLACK}) {
         Bitboard pawns = pieces(c, PAWN), unmoved;
         if (variant[c]) unmoved = f.size() == 8 ? listed & pawns : pawns & own_half_bb(c);
-        else unmoved = (listed & pawns) ? listed & pawns : pawns & classic_home_rank(c);
+        else unmoved = (exact[c] || (listed & pawns)) ? listed & pawns : pawns & classic_home_rank(c);
         st_->double_step |= unmoved & rules_[c].double_step_from;
     }
 
@@ -179,7 +192,7 @@ std::string Position::parse(const std::string& fen) {
     st_->ep_square = SQ_NONE;
     if (f[3] != "-") {
         Square ep;
-        if (f[3].size() != 2 || !parse_square(f[3], 0, ep)) return "en passant: '" + f[3] + "' is not a square";
+        if (f[3].size() != 2 || !parse_square(f[3], 0, ep)) return "en passant: '" + clip(f[3]) + "' is not a square";
         Color mover = ~side_;
         int push = pawn_push(mover);
         Square landing = Square(ep + push), origin = Square(ep - push);
@@ -209,16 +222,6 @@ std::string Position::parse(const std::string& fen) {
     return {};
 }
 
-bool Position::fen_is_exact() const {
-    for (Color c : {WHITE, BLACK}) {
-        Bitboard pawns = pieces(c, PAWN);
-        if (!rules_[c].variant && !(st_->double_step & pieces(c)) && (pawns & classic_home_rank(c)) &&
-            !(pawns & own_half_bb(c) & ~classic_home_rank(c)))
-            return false;
-    }
-    return true;
-}
-
 std::string Position::fen() const {
     std::string s;
     for (int r = RANK_8; r >= RANK_1; --r) {
@@ -243,25 +246,28 @@ std::string Position::fen() const {
     if (can_castle(BLACK_OO)) s += 'k';
     if (can_castle(BLACK_OOO)) s += 'q';
     s += ' ' + (st_->ep_square == SQ_NONE ? std::string("-") : square_name(st_->ep_square));
-    s += ' ' + std::to_string(st_->rule50) + ' ' + std::to_string(fullmove_number());
+    s += ' ' + std::to_string(std::min(st_->rule50, MaxFenCounter)) + ' ' +
+         std::to_string(std::min(fullmove_number(), MaxFenCounter));
 
-    // Which pawns to list in field 8: a variant side's always; a classic side's only
-    // when its rights differ from the default (its rank-2/7 pawns).
+    // Six fields say "each side is variant exactly when it has a compound piece, with
+    // the default pawn rights"; anything else needs fields 7 and 8. Field 8 lists a
+    // variant side's rights always, a classic side's only when they differ from its
+    // rank-2/7 pawns (with its king's square when it has none left, so the list is
+    // still read as exact for that side).
     Bitboard list = 0;
     bool standard = true;
+    const Bitboard compounds = pieces(MAHARAJA) | pieces(ARCHBISHOP) | pieces(CHANCELLOR);
     for (Color c : {WHITE, BLACK}) {
         Bitboard rights = st_->double_step & pieces(c);
         if (rules_[c].variant) {
             standard = false;
             list |= rights;
-        } else if (rights != (pieces(c, PAWN) & classic_home_rank(c))) {
-            standard = false;
-            // With no right left, the list must still name one of this side's pawns to
-            // be exact for it: one that a classic side could never double-step with
-            // (own half, off rank 2/7). Without such a pawn the dialect cannot say it
-            // (README.md, "FEN dialect"); fen_is_exact() tells.
-            Bitboard marker = pieces(c, PAWN) & own_half_bb(c) & ~classic_home_rank(c);
-            list |= rights ? rights : (marker ? square_bb(lsb(marker)) : 0);
+        } else {
+            if (pieces(c) & compounds) standard = false;
+            if (rights != (pieces(c, PAWN) & classic_home_rank(c))) {
+                standard = false;
+                list |= rights ? rights : square_bb(king_square(c));
+            }
         }
     }
     if (standard) return s;

@@ -15,6 +15,10 @@ namespace maharajah {
 
 // What do_move changes and undo_move must restore. The caller owns the records
 // (on its stack in search and perft, in a deque for a game), Stockfish-style.
+// The largest halfmove clock and fullmove number a FEN may give: far beyond any real
+// game, and small enough that move counts stay inside an int for any input.
+inline constexpr int MaxFenCounter = 100000000;
+
 struct StateInfo {
     // Copied from the previous state, then updated by do_move.
     Key key = 0;
@@ -38,12 +42,10 @@ public:
     // empty string on success, else an error naming the field and the problem; on
     // error *this and `si` are left unchanged.
     std::string set(const std::string& fen, StateInfo& si);
-    // The FEN in the dialect: 6 fields for a standard position, else all 8.
+    // The FEN in the dialect: 6 fields for a standard position, else all 8. Reading it
+    // back gives the same position, rules, rights and key (counters above
+    // MaxFenCounter are written as MaxFenCounter).
     std::string fen() const;
-    // False in the one case the dialect cannot express: a classic side whose pawns in
-    // its own half all stand on rank 2/7 and have all lost the double step (they came
-    // from rank 1/8). fen() then reads back with those pawns' double step restored.
-    bool fen_is_exact() const;
 
     // Board access.
     Piece piece_on(Square s) const { return board_[s]; }

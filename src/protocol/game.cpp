@@ -5,6 +5,11 @@
 
 namespace maharajah {
 
+std::string clip(const std::string& text, std::size_t max) {
+    if (text.size() <= max) return text;
+    return text.substr(0, max) + "... (" + std::to_string(text.size()) + " characters)";
+}
+
 Game::Game() {
     std::string error = set(StartFen, {});
     (void)error;  // the start FEN is a constant known to be valid
@@ -20,7 +25,7 @@ std::string Game::set(const std::string& fen, const std::vector<std::string>& mo
     for (std::size_t i = 0; i < moves.size(); ++i) {
         Move m = parse_uci_move(pos, moves[i]);
         if (m == MOVE_NONE)
-            return "illegal move '" + moves[i] + "' (move " + std::to_string(i + 1) + " of the list) in " +
+            return "illegal move '" + clip(moves[i]) + "' (move " + std::to_string(i + 1) + " of the list) in " +
                    pos.fen();
         states->emplace_back();
         pos.do_move(m, states->back());

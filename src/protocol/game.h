@@ -13,6 +13,10 @@ namespace maharajah {
 
 inline constexpr const char* StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+// A piece of user input as quoted in an error message: long input is cut (an error
+// line never echoes a huge token back whole).
+std::string clip(const std::string& text, std::size_t max = 60);
+
 class Game {
 public:
     Game();  // the standard start position

@@ -22,7 +22,8 @@ void Uci::send(const std::string& text) {
 
 void Uci::error(const std::string& message) {
     failed_ = true;
-    send("info string error: " + message);
+    // One line always: a message is cut if some part of it was not already.
+    send("info string error: " + clip(message, 1000));
 }
 
 void Uci::finish_search() {
@@ -37,7 +38,14 @@ void Uci::wait_for_search() {
 
 void Uci::loop(std::istream& in) {
     for (std::string line; std::getline(in, line);)
-        if (!execute(line)) break;
+        if (!execute(line)) return;
+    // End of input means quit: a running search stops at once and gives its bestmove.
+    finish_search();
+}
+
+void Uci::run_script(std::istream& in) {
+    for (std::string line; std::getline(in, line);)
+        if (!execute(line)) return;
     wait_for_search();
 }
 
@@ -74,7 +82,7 @@ bool Uci::execute(const std::string& line) {
     else if (cmd == "fen" || cmd == "getfen") send("fen " + game_.position().fen());
     else if (cmd == "status") send("status " + game_.status());
     else if (cmd == "flag") cmd_flag(is);
-    else error("unknown command '" + cmd + "'");
+    else error("unknown command '" + clip(cmd) + "'");
     return true;
 }
 
@@ -86,7 +94,7 @@ void Uci::cmd_position(std::istringstream& is) {
         fen = StartFen;
         if (is >> token) {
             if (token != "moves") {
-                error("position: expected 'moves' after 'startpos', got '" + token + "'");
+                error("position: expected 'moves' after 'startpos', got '" + clip(token) + "'");
                 return;
             }
             has_moves = true;
@@ -100,7 +108,7 @@ void Uci::cmd_position(std::istringstream& is) {
             return;
         }
         if (is >> token && !(has_moves = token == "moves")) {
-            error("position army: expected 'moves' after the armies, got '" + token + "'");
+            error("position army: expected 'moves' after the armies, got '" + clip(token) + "'");
             return;
         }
         std::vector<std::string> moves;
@@ -109,7 +117,7 @@ void Uci::cmd_position(std::istringstream& is) {
         if (!err.empty()) error("position army: " + err);
         return;
     } else {
-        error("position: expected 'startpos', 'fen' or 'army', got '" + token + "'");
+        error("position: expected 'startpos', 'fen' or 'army', got '" + clip(token) + "'");
         return;
     }
     std::vector<std::string> moves;
@@ -170,14 +178,14 @@ void Uci::cmd_setoption(std::istringstream& is) {
             out = v;
             return true;
         } catch (...) {
-            error("setoption: " + name + " must be a number from " + std::to_string(lo) + " to " +
-                  std::to_string(hi) + ", got '" + value + "'");
+            error("setoption: " + clip(name) + " must be a number from " + std::to_string(lo) + " to " +
+                  std::to_string(hi) + ", got '" + clip(value) + "'");
             return false;
         }
     };
     auto check = [&](bool& out) {
         if (lower(value) != "true" && lower(value) != "false") {
-            error("setoption: " + name + " must be true or false, got '" + value + "'");
+            error("setoption: " + clip(name) + " must be true or false, got '" + clip(value) + "'");
             return false;
         }
         out = lower(value) == "true";
@@ -192,7 +200,7 @@ void Uci::cmd_setoption(std::istringstream& is) {
                 engine_.resize_hash(std::size_t(n));
             } catch (const std::bad_alloc&) {
                 engine_.resize_hash(16);
-                error("setoption: not enough memory for Hash " + value + " MB; using 16");
+                error("setoption: not enough memory for Hash " + clip(value) + " MB; using 16");
             }
         }
     } else if (id == "threads") {
@@ -209,14 +217,14 @@ void Uci::cmd_setoption(std::istringstream& is) {
         engine_.clear();
     } else if (id == "uci_variant") {
         if (value != "chess" && value != "maharajah") {
-            error("setoption: UCI_Variant must be chess or maharajah, got '" + value + "'");
+            error("setoption: UCI_Variant must be chess or maharajah, got '" + clip(value) + "'");
             return;
         }
         variant_ = value;
         send("info string variant " + variant_);
     } else if (id == "evalmode") {
         if (value != "full" && value != "material") {
-            error("setoption: EvalMode must be full or material, got '" + value + "'");
+            error("setoption: EvalMode must be full or material, got '" + clip(value) + "'");
             return;
         }
         settings_.eval.material_only = value == "material";
@@ -230,37 +238,50 @@ void Uci::cmd_setoption(std::istringstream& is) {
             if (it == search::TechniqueName.end()) {
                 std::string known;
                 for (const char* t : search::TechniqueName) known += std::string(known.empty() ? "" : " ") + t;
-                error("setoption: Ablate: unknown technique '" + item + "' (known: " + known + ")");
+                error("setoption: Ablate: unknown technique '" + clip(item) + "' (known: " + known + ")");
                 return;
             }
             disabled |= 1u << (it - search::TechniqueName.begin());
         }
         settings_.disabled = disabled;
     } else
-        error("setoption: unknown option '" + name + "'");
+        error("setoption: unknown option '" + clip(name) + "'");
 }
 
-int run_command_line(Uci& uci, const std::string& command, const std::string& args, std::ostream& err) {
-    if (command == "perft") {
-        std::istringstream is(args);
+int run_command_line(Uci& uci, const std::vector<std::string>& args, std::ostream& err) {
+    if (args.empty()) return 0;
+    if (args[0] == "perft") {
+        // perft <depth> [<fen>]: the FEN may come as one argument or as its fields.
         int depth = 0;
-        std::string fen, word;
-        if (!(is >> depth) || depth < 1 || depth > 20) {
+        std::size_t used = 0;
+        try {
+            if (args.size() >= 2) depth = std::stoi(args[1], &used);
+        } catch (...) {
+            depth = 0;
+        }
+        if (args.size() < 2 || used != args[1].size() || depth < 1 || depth > 20) {
             err << "error: usage: maharajah perft <depth 1-20> [<fen>]" << std::endl;
             return 1;
         }
-        while (is >> word) fen += (fen.empty() ? "" : " ") + word;
+        std::string fen;
+        for (std::size_t i = 2; i < args.size(); ++i) fen += (i > 2 ? " " : "") + args[i];
         Game game;
-        std::string problem = game.set(fen.empty() ? StartFen : fen, {});
+        std::string problem = game.set(args.size() > 2 ? fen : std::string(StartFen), {});
         if (!problem.empty()) {
-            err << "error: perft: " << problem << std::endl;
+            err << "error: perft: " << clip(problem, 1000) << std::endl;
             return 1;
         }
         print_perft(game.position(), depth, uci.output());
         return 0;
     }
-    uci.execute(args.empty() ? command : command + " " + args);
-    return uci.last_failed() ? 1 : 0;
+    // Any other UCI command, run to completion as if typed: a finite search prints its
+    // info lines and its bestmove before the program exits.
+    std::string line;
+    for (const std::string& a : args) line += (line.empty() ? "" : " ") + a;
+    uci.execute(line);
+    const bool failed = uci.last_failed();
+    uci.wait_for_search();
+    return failed ? 1 : 0;
 }
 
 std::string rules_line(const Position& pos, Color c) {

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "protocol/game.h"
 #include "search/search.h"
@@ -24,10 +25,14 @@ public:
 
     // Executes one command line. Returns false when the command was `quit`.
     bool execute(const std::string& line);
-    // Reads and executes lines until `quit` or end of input; a search still running
-    // then ends as after `stop` (a fixed-depth/nodes/movetime search runs to its end).
+    // Reads and executes lines until `quit` or end of input. End of input is `quit`: a
+    // search still running stops at once and prints its bestmove.
     void loop(std::istream& in);
-    // Waits until a running search has printed its bestmove.
+    // Executes the lines of a script (tests, the command line), then lets a finite
+    // search run to its end; an infinite or ponder search is stopped.
+    void run_script(std::istream& in);
+    // Waits until a running search has printed its bestmove (stopping it first when it
+    // is infinite or pondering).
     void wait_for_search();
 
     // True when the last command reported an error (used for command-line exit codes).
@@ -65,10 +70,10 @@ private:
     bool infinite_search_ = false;  // the running search waits for stop/ponderhit
 };
 
-// Runs the command given on the engine's command line ("perft <depth> [<fen>]",
-// "bench [depth]", or any UCI command). Returns the process exit code; usage errors
-// go to `err` as one line.
-int run_command_line(Uci& uci, const std::string& command, const std::string& args, std::ostream& err);
+// Runs the command given on the engine's command line (args[0] the command, e.g.
+// {"perft", "6", "<fen>"}, {"bench"}, {"go", "depth", "12"}), waiting for a search it
+// starts. Returns the process exit code; usage errors go to `err` as one line.
+int run_command_line(Uci& uci, const std::vector<std::string>& args, std::ostream& err);
 
 // Prints perft in Stockfish's format: "move: count" per root move, a blank line,
 // "Nodes searched: N". The time taken goes to stderr.

@@ -1,6 +1,7 @@
 // "go" (search and perft), the info lines, and "bench".
 
 #include <chrono>
+#include <algorithm>
 #include <climits>
 #include <cmath>
 #include <iostream>
@@ -48,41 +49,68 @@ std::string format_report(const search::Report& r, bool show_wdl) {
 
 }  // namespace
 
+// Every number "go" takes, clamped to a range the time planning can add and multiply
+// without overflow: a huge clock means "lots of time", a huge depth the maximum.
+constexpr long long MaxGoTime = 1LL << 40;  // about 35 years in milliseconds
+
+// Reads an integer with saturation: digits beyond the range give the nearest bound.
+// Returns false when `word` is not an integer at all.
+bool parse_saturating(const std::string& word, long long lo, long long hi, long long& out) {
+    std::size_t i = word[0] == '-' || word[0] == '+' ? 1 : 0;
+    if (i == word.size()) return false;
+    long long v = 0;
+    const bool negative = word[0] == '-';
+    for (; i < word.size(); ++i) {
+        if (word[i] < '0' || word[i] > '9') return false;
+        if (v < (1LL << 50)) v = v * 10 + (word[i] - '0');
+    }
+    out = std::clamp(negative ? -v : v, lo, hi);
+    return true;
+}
+
 void Uci::cmd_go(std::istringstream& is) {
     search::Limits limits;
     std::string token;
-    auto number = [&](const std::string& name, long long lo, long long& out) {
+    // Reads the number after `name`: false (with one error line) when it is missing or
+    // not a number, or below `lo`; values above `hi` are taken as `hi`.
+    auto number = [&](const std::string& name, long long lo, long long hi, long long& out) {
         std::string word;
-        if (!(is >> word)) return error("go: '" + name + "' needs a number"), false;
-        try {
-            std::size_t used = 0;
-            long long v = std::stoll(word, &used);
-            if (used != word.size() || v < lo) throw std::out_of_range("range");
-            out = v;
-            return true;
-        } catch (...) {
-            error("go: '" + name + "' needs a number" + (lo > 0 ? " >= " + std::to_string(lo) : "") + ", got '" +
-                  word + "'");
+        if (!(is >> word)) return error("go: '" + clip(name) + "' needs a number"), false;
+        long long v = 0;
+        if (!parse_saturating(word, LLONG_MIN / 4, LLONG_MAX / 4, v) || v < lo) {
+            error("go: '" + clip(name) + "' needs a number" + (lo > 0 ? " >= " + std::to_string(lo) : "") + ", got '" +
+                  clip(word) + "'");
             return false;
         }
+        out = std::min(v, hi);
+        return true;
     };
     long long v = 0;
     while (is >> token) {
         // Clocks may be negative (a GUI's late report): they count as "no time left".
-        if (token == "wtime" && number(token, LLONG_MIN, v)) limits.wtime = v, limits.time_given = true;
-        else if (token == "btime" && number(token, LLONG_MIN, v)) limits.btime = v, limits.time_given = true;
-        else if (token == "winc" && number(token, LLONG_MIN, v)) limits.winc = v;
-        else if (token == "binc" && number(token, LLONG_MIN, v)) limits.binc = v;
-        else if (token == "movestogo" && number(token, 0, v)) limits.movestogo = int(std::min(v, 1000LL));
-        else if (token == "depth" && number(token, 1, v)) limits.depth = int(std::min<long long>(v, MAX_PLY - 12));
-        else if (token == "nodes" && number(token, 1, v)) limits.nodes = std::uint64_t(v);
-        else if (token == "mate" && number(token, 1, v)) limits.mate = int(std::min(v, 100LL));
-        else if (token == "movetime" && number(token, 1, v)) limits.movetime = v;
-        else if (token == "infinite") limits.infinite = true;
+        if (token == "wtime" || token == "btime") {
+            if (number(token, LLONG_MIN / 4, MaxGoTime, v)) {
+                (token == "wtime" ? limits.wtime : limits.btime) = std::max(v, -MaxGoTime);
+                limits.time_given = true;
+            }
+        } else if (token == "winc" || token == "binc") {
+            if (number(token, LLONG_MIN / 4, MaxGoTime, v)) (token == "winc" ? limits.winc : limits.binc) = std::max(v, 0LL);
+        } else if (token == "movestogo") {
+            if (number(token, 0, 1000, v)) limits.movestogo = int(v);
+        } else if (token == "depth") {
+            if (number(token, 1, MAX_PLY - 12, v)) limits.depth = int(v);
+        } else if (token == "nodes") {
+            if (number(token, 1, LLONG_MAX / 4, v)) limits.nodes = std::uint64_t(v);
+        } else if (token == "mate") {
+            if (number(token, 1, 100, v)) limits.mate = int(v);
+        } else if (token == "movetime") {
+            if (number(token, 1, MaxGoTime, v)) limits.movetime = v;
+        } else if (token == "infinite") limits.infinite = true;
         else if (token == "ponder") limits.ponder = true;
         else if (token == "perft") {
-            if (!number(token, 1, v) || v > 20) {
-                if (v > 20) error("go perft: expected a depth from 1 to 20");
+            std::string word;
+            if (!(is >> word) || !parse_saturating(word, 0, 100, v) || v < 1 || v > 20) {
+                error("go perft: expected a depth from 1 to 20" + (word.empty() ? "" : ", got '" + clip(word) + "'"));
                 return;
             }
             std::ostringstream os;
@@ -93,13 +121,11 @@ void Uci::cmd_go(std::istringstream& is) {
         } else if (token == "searchmoves") {
             while (is >> token) {
                 Move m = parse_uci_move(game_.position(), token);
-                if (m == MOVE_NONE) error("go searchmoves: '" + token + "' is not a legal move here; ignored");
+                if (m == MOVE_NONE) error("go searchmoves: '" + clip(token) + "' is not a legal move here; ignored");
                 else limits.searchmoves.push_back(m);
             }
-        } else if (token != "wtime" && token != "btime" && token != "winc" && token != "binc" &&
-                   token != "movestogo" && token != "depth" && token != "nodes" && token != "mate" &&
-                   token != "movetime")
-            error("go: unknown parameter '" + token + "'; ignored");
+        } else
+            error("go: unknown parameter '" + clip(token) + "'; ignored");
     }
 
     // A search with no limit at all runs until "stop", like "go infinite" (but it may
@@ -128,7 +154,7 @@ void Uci::cmd_bench(std::istringstream& is) {
             depth = std::stoi(word, &used);
             if (used != word.size() || depth < 1 || depth > 64) throw std::out_of_range("range");
         } catch (...) {
-            error("bench: expected 'bench [depth 1-64]', got '" + word + "'");
+            error("bench: expected 'bench [depth 1-64]', got '" + clip(word) + "'");
             return;
         }
     }

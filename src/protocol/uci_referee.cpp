@@ -1,6 +1,7 @@
 // The referee and army commands of the UCI loop (README.md, "Referee commands").
 
 #include <algorithm>
+#include <charconv>
 #include <sstream>
 #include <vector>
 
@@ -34,11 +35,11 @@ void Uci::cmd_army(std::istringstream& is) {
     is >> sub >> color_word;
     Color c;
     if (sub != "check" && sub != "suggest") {
-        error("army: expected 'check' or 'suggest', got '" + sub + "'");
+        error("army: expected 'check' or 'suggest', got '" + clip(sub) + "'");
         return;
     }
     if (!parse_color(color_word, c)) {
-        error("army " + sub + ": unknown colour '" + color_word + "' (use white or black)");
+        error("army " + sub + ": unknown colour '" + clip(color_word) + "' (use white or black)");
         return;
     }
     if (sub == "check") {
@@ -61,13 +62,17 @@ void Uci::cmd_army(std::istringstream& is) {
     std::string word, extra;
     std::uint64_t seed = 0;
     if (is >> word) {
+        // The seed is any 64-bit unsigned number (0 to 18446744073709551615).
         std::string number;
-        if (word != "seed" || !(is >> number) || (is >> extra) || number.empty() ||
-            number.find_first_not_of("0123456789") != std::string::npos || number.size() > 19) {
-            error("army suggest: expected 'army suggest <white|black> [seed <n>]'");
+        bool ok = word == "seed" && (is >> number) && !(is >> extra);
+        if (ok) {
+            auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), seed);
+            ok = ec == std::errc() && end == number.data() + number.size();
+        }
+        if (!ok) {
+            error("army suggest: expected 'army suggest <white|black> [seed <0-18446744073709551615>]'");
             return;
         }
-        seed = std::stoull(number);
     }
     send("army " + suggest_army(c, seed));
 }
@@ -78,7 +83,7 @@ void Uci::cmd_moves(std::istringstream& is) {
     Square only = SQ_NONE;
     if (is >> word) {
         if (word.size() != 2 || word[0] < 'a' || word[0] > 'h' || word[1] < '1' || word[1] > '8') {
-            error("moves: '" + word + "' is not a square");
+            error("moves: '" + clip(word) + "' is not a square");
             return;
         }
         only = make_square(File(word[0] - 'a'), Rank(word[1] - '1'));

@@ -414,10 +414,10 @@ bool parse_fen(const std::string& fen, Board& out, std::string* err) {
     }
     for (int side = 0; side < 2; ++side) {
         const bool white = side == 0;
-        const char pawn = white ? 'P' : 'p';
-        bool any_listed = false;
+        const char pawn = white ? 'P' : 'p', king = white ? 'K' : 'k';
+        bool any_listed = false;  // the side's king listed also makes its list exact
         for (int s = 0; s < 64; ++s)
-            if (b.sq[s] == pawn && listed[s]) any_listed = true;
+            if ((b.sq[s] == pawn || b.sq[s] == king) && listed[s]) any_listed = true;
         for (int s = 0; s < 64; ++s) {
             if (b.sq[s] != pawn) continue;
             const int r = rank_of(s);
@@ -427,8 +427,8 @@ bool parse_fen(const std::string& fen, Board& out, std::string* err) {
                 // Variant: exactly the listed pawns; without field 8, every pawn on the own half.
                 b.unmoved[s] = have_list ? listed[s] : own_half;
             } else {
-                // Classic: the list is exact for this side if it names any of its pawns,
-                // otherwise the pawns on rank 2/7 are the unmoved ones.
+                // Classic: the list is exact for this side if it names any of its pawns
+                // or its king, otherwise the pawns on rank 2/7 are the unmoved ones.
                 b.unmoved[s] = any_listed ? listed[s] : start_rank;
             }
         }

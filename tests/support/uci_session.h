@@ -18,7 +18,7 @@ struct UciSession {
     std::vector<std::string> run(const std::string& commands) {
         out.str("");
         std::istringstream in(commands);
-        uci.loop(in);
+        uci.run_script(in);
         return lines();
     }
     // Every line written since the last run().
