@@ -4,6 +4,12 @@
 #include <chrono>
 #include <cmath>
 
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
 #include "movegen/movegen.h"
 #include "eval/weights.h"
 #include "search/movepick.h"
@@ -634,17 +640,28 @@ void Engine::set_threads(int n) {
 // A pool thread: sleeps until a search starts (the job number moves past `seen`, the
 // one current when the thread was made), runs its worker's part, and sleeps again.
 void Engine::thread_loop(int id, std::uint64_t seen) {
+#ifdef __linux__
+    // More threads than cores: the extra helpers take the lowest scheduling priority.
+    // Otherwise hundreds of busy threads starve the protocol thread (a "stop" would
+    // wait its turn behind them) and every other program on the machine; the first
+    // threads, one per core, keep theirs, so the search keeps the whole machine.
+    if (id > 0 && unsigned(id) >= std::max(1u, std::thread::hardware_concurrency()))
+        setpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid)), 19);
+#endif
     while (true) {
-        Limits limits;
-        Listener listener;
+        Job job;
         {
             std::unique_lock<std::mutex> lock(mutex_);
             job_cv_.wait(lock, [&] { return quit_ || job_ != seen; });
             if (quit_) return;
             seen = job_;
-            if (id == 0) limits = limits_, listener = listener_;
+            job = current_;
         }
-        if (id == 0) run_main(limits, listener);
+        // Each worker sets itself up on its own thread: the thread that called start()
+        // must not spend CPU time on hundreds of workers (a scheduler then makes it wait
+        // its turn behind them, and "stop" would wait with it).
+        workers_[id]->prepare(job.root, job.limits, job.settings, job.budget, job.start);
+        if (id == 0) run_main(job.limits, job.listener);
         else workers_[id]->iterative_deepening();
         {
             std::lock_guard<std::mutex> lock(mutex_);
@@ -678,14 +695,12 @@ void Engine::start(const Position& root, const Limits& limits, const Settings& s
     wait();
     stop_ = false;
     pondering_ = limits.ponder;
-    auto start = Clock::now();
     tt_.new_search();
-    TimeBudget budget = plan_time(limits, root.side_to_move(), root.game_ply(), settings.move_overhead_ms);
-    for (auto& w : workers_) w->prepare(root, limits, settings, budget, start);
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        limits_ = limits;
-        listener_ = std::move(listener);
+        current_ = Job{root, limits, settings, std::move(listener),
+                       plan_time(limits, root.side_to_move(), root.game_ply(), settings.move_overhead_ms),
+                       Clock::now()};
         running_ = int(workers_.size());
         ++job_;
     }

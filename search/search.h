@@ -5,6 +5,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <functional>
@@ -15,6 +16,7 @@
 
 #include "board/position.h"
 #include "eval/evaluate.h"
+#include "search/timeman.h"
 #include "search/tt.h"
 
 namespace maharajah::search {
@@ -123,8 +125,14 @@ private:
     std::uint64_t job_ = 0;
     int running_ = 0;
     bool quit_ = false;
-    Limits limits_;
-    Listener listener_;
+    struct Job {
+        Position root;
+        Limits limits;
+        Settings settings;
+        Listener listener;
+        TimeBudget budget;
+        std::chrono::steady_clock::time_point start;
+    } current_;
 };
 
 }  // namespace maharajah::search
