@@ -222,7 +222,8 @@ crashes and hangs per engine. Exit status: 0 match completed, 2 bad arguments, 3
                         "bestmove (a time loss, overrun measured); later, it counts as a hang "
                         "and is killed and restarted (default 5)")
     p.add_argument("--json", metavar="FILE",
-                   help="write the final counts (results, faults per engine, clock overruns) "
+                   help="write the final counts (results, faults per engine, clock overruns, least "
+                        "clock left after a move in time) "
                         "to this JSON file")
     p.add_argument("--strict", action="store_true",
                    help="exit with status 3 if any illegal move, time loss, crash or hang happened")
@@ -449,6 +450,7 @@ class GameRecord:
     referee_error: bool = False
     date: str = ""
     overruns: list[tuple[str, float]] = field(default_factory=list)  # (label, ms past zero)
+    min_left: dict[str, float] = field(default_factory=dict)  # label: least clock left after a move
 
     def score_for_a(self) -> float | None:
         if self.result == "1/2-1/2":
@@ -600,6 +602,7 @@ def play_game(job: GameJob, players: dict, ref: Referee, cfg: Config, names: dic
             return finish("0-1" if side == "w" else "1-0", "rules infraction",
                           f"{who} illegal move {shown}",
                           f"{color_name[side]} makes an illegal move: {shown}")
+        rec.min_left[label] = min(rec.min_left.get(label, math.inf), remaining)
         clock[side] = remaining + inc_ms
         comment = f"{ans.score + ' ' if ans.score else ''}{ans.elapsed:.3f}s"
         moves.append((mv, comment))
@@ -678,6 +681,7 @@ class Match:
         self.penta = [0, 0, 0, 0, 0]
         self.faults = {lab: {"illegal": 0, "time": 0, "crash": 0, "hang": 0} for lab in ("A", "B")}
         self.overruns: dict[str, list[float]] = {"A": [], "B": []}  # ms past zero, per time loss
+        self.min_left = {"A": math.inf, "B": math.inf}  # closest call: least clock left after a move
         self.referee_errors = 0
         self.aborted = 0
         self.finished = 0
@@ -773,6 +777,8 @@ class Match:
                 self.faults[lab][kind] += 1
             for lab, ms in rec.overruns:
                 self.overruns[lab].append(ms)
+            for lab, ms in rec.min_left.items():
+                self.min_left[lab] = min(self.min_left[lab], ms)
             if rec.referee_error:
                 self.referee_errors += 1
             s = rec.score_for_a()
@@ -891,6 +897,8 @@ class Match:
             ov = self.overruns[lab]
             engines[lab] = dict(name=self.names[lab], **self.faults[lab],
                                 worst_overrun_ms=round(max(ov), 1) if ov else None,
+                                min_clock_left_ms=(round(self.min_left[lab], 1)
+                                                   if math.isfinite(self.min_left[lab]) else None),
                                 overruns_ms=[round(x, 1) for x in ov])
         return {"tc": tc_tag(cfg.base, cfg.inc), "games": len(self.jobs), "finished": self.finished,
                 "wins_a": w, "losses_a": l, "draws": d, "aborted": self.aborted,

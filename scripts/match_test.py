@@ -693,6 +693,8 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(len(a["overruns_ms"]), 2)
         self.assertEqual(a["worst_overrun_ms"], max(a["overruns_ms"]))
         self.assertEqual(data["engines"]["B"]["worst_overrun_ms"], None)
+        for e in data["engines"].values():  # the closest call of a move in time: 0..300 ms left
+            self.assertTrue(0 <= e["min_clock_left_ms"] <= 300, e)
         self.assertEqual((data["games"], data["finished"], data["losses_a"], data["clean"]), (2, 2, 2, False))
 
     @unittest.skipUnless(REAL_REFEREE, "needs a Maharajah build with the referee commands")
