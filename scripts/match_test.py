@@ -685,7 +685,7 @@ class EndToEnd(unittest.TestCase):
         self.assertTrue(m, r.stdout)
         worst = int(m.group(1))
         self.assertGreaterEqual(worst, LATE_MS - 5)  # the engine's own lateness, measured at the pipe
-        self.assertLess(worst, LATE_MS + 400)
+        self.assertLess(worst, LATE_MS + 2000)  # loaded machines wake late; the hang timeout is 5 s
         self.assertRegex(r.stdout, r"loses on time \(\d+ ms over\)")
         data = __import__("json").loads(Path(out).read_text())
         a = data["engines"]["A"]
