@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import math
 import os
 import random
@@ -176,12 +177,17 @@ fivefold repetition, 75-move rule); a threefold repetition or 50-move claim is t
 a draw at once; --maxmoves plies give a draw. A bestmove not in the referee's legal move
 list (or none) loses; an engine that exits or closes its pipe loses (and is restarted);
 a flag fall loses, or draws when the opponent has no mating material, or aborts the
-game (result *, not scored) when the player has not moved yet (RULES.md 9).
+game (result *, not scored) when the player has not moved yet (RULES.md 9). A bestmove
+that arrives after the clock ran out is a time loss; the runner waits for it (no stop
+sent) and reports the worst clock overrun (ms past zero) per engine. No bestmove
+--hang-timeout seconds after the clock ran out, or no readyok within --ready-timeout, is
+a hang: counted apart from crashes, the engine is killed and restarted, the game is
+decided as a flag fall.
 
 output: one line per game, a summary (score, Elo +/- 95 %, LOS, SPRT) every
 --report-every games and at the end, and the counts of illegal moves, time losses and
-crashes per engine. Exit status: 0 match completed, 2 bad arguments, 3 with --strict
-when any illegal move, time loss or crash happened, 130 interrupted.""")
+crashes and hangs per engine. Exit status: 0 match completed, 2 bad arguments, 3 with
+--strict when any illegal move, time loss, crash or hang happened, 130 interrupted.""")
     p.add_argument("--engine", nargs="+", action="append", metavar="KEY=VALUE", required=True,
                    help="an engine spec (give exactly two); see below")
     p.add_argument("--each", nargs="+", default=[], metavar="KEY=VALUE",
@@ -211,8 +217,16 @@ when any illegal move, time loss or crash happened, 130 interrupted.""")
                         "sequential test, the match stops when a bound is crossed")
     p.add_argument("--ready-timeout", type=float, default=10.0, metavar="S",
                    help="seconds an engine may take to answer uci/isready (default 10)")
+    p.add_argument("--hang-timeout", type=float, default=5.0, metavar="S",
+                   help="seconds after its clock ran out that an engine may still send its "
+                        "bestmove (a time loss, overrun measured); later, it counts as a hang "
+                        "and is killed and restarted (default 5)")
+    p.add_argument("--json", metavar="FILE",
+                   help="write the final counts (results, faults per engine, clock overruns, least "
+                        "clock left after a move in time) "
+                        "to this JSON file")
     p.add_argument("--strict", action="store_true",
-                   help="exit with status 3 if any illegal move, time loss or crash happened")
+                   help="exit with status 3 if any illegal move, time loss, crash or hang happened")
     p.add_argument("--debug", action="store_true", help="log all engine and referee traffic to stderr")
     return p
 
@@ -238,6 +252,8 @@ class Config:
     ready_timeout: float
     strict: bool
     debug: bool
+    hang_timeout: float = 5.0
+    json_path: str | None = None
 
 
 def parse_args(argv) -> Config:
@@ -256,6 +272,8 @@ def parse_args(argv) -> Config:
         raise UsageError("--maxmoves must be at least 1")
     if ns.timemargin < 0:
         raise UsageError("--timemargin must not be negative")
+    if not ns.hang_timeout > 0:
+        raise UsageError("--hang-timeout must be positive")
     if ns.report_every < 0:
         raise UsageError("--report-every must not be negative")
     if not (os.path.isfile(ns.referee) and os.access(ns.referee, os.X_OK)):
@@ -264,7 +282,8 @@ def parse_args(argv) -> Config:
     openings = parse_openings_file(ns.openings) if ns.openings else [Opening("fen", 0, "startpos", fen=STARTFEN)]
     return Config(engines, base, inc, ns.timemargin, games, openings, ns.openings,
                   ns.random_order, ns.seed, ns.concurrency, ns.referee, ns.maxmoves, ns.pgn,
-                  ns.event, ns.report_every, sprt, ns.ready_timeout, ns.strict, ns.debug)
+                  ns.event, ns.report_every, sprt, ns.ready_timeout, ns.strict, ns.debug,
+                  ns.hang_timeout, ns.json)
 
 
 # --------------------------------------------------------------------------------------
@@ -427,9 +446,11 @@ class GameRecord:
     book_plies: int
     root_fen: str
     variant: bool
-    faults: list[tuple[str, str]]  # (engine label A/B, "illegal" | "time" | "crash")
+    faults: list[tuple[str, str]]  # (engine label A/B, "illegal" | "time" | "crash" | "hang")
     referee_error: bool = False
     date: str = ""
+    overruns: list[tuple[str, float]] = field(default_factory=list)  # (label, ms past zero)
+    min_left: dict[str, float] = field(default_factory=dict)  # label: least clock left after a move
 
     def score_for_a(self) -> float | None:
         if self.result == "1/2-1/2":
@@ -479,6 +500,7 @@ def play_game(job: GameJob, players: dict, ref: Referee, cfg: Config, names: dic
     for label in (white_label, black_label):
         p = players[label]
         ok = False
+        counted = len(faults)
         for attempt in range(2):
             try:
                 if not p.alive():
@@ -488,11 +510,18 @@ def play_game(job: GameJob, players: dict, ref: Referee, cfg: Config, names: dic
                 p.new_game()
                 ok = True
                 break
-            except (EngineDead, ReadTimeout):
+            except ReadTimeout:  # no uciok/readyok in time: a hang, not a crash
+                faults.append((label, "hang"))
+                p.expect_dead = True
+                p.kill()
+            except EngineDead:
+                if not p.expect_dead:
+                    faults.append((label, "crash"))
                 p.expect_dead = True
                 p.kill()
         if not ok:
-            faults.append((label, "crash"))
+            if len(faults) == counted:
+                faults.append((label, "crash"))
             col = "w" if label == white_label else "b"
             return finish("0-1" if col == "w" else "1-0", "abandoned",
                           f"{color_name[col].lower()} ({names[label]}) does not start",
@@ -536,28 +565,36 @@ def play_game(job: GameJob, players: dict, ref: Referee, cfg: Config, names: dic
             pos = f"position fen {root}"
         if line_moves:
             pos += " moves " + " ".join(line_moves)
-        ans = p.go(pos, clock["w"], clock["b"], inc_ms, clock[side], cfg.timemargin_ms)
+        ans = p.go(pos, clock["w"], clock["b"], inc_ms, clock[side], cfg.timemargin_ms,
+                   cfg.hang_timeout)
 
         if ans.kind == "crash":
             faults.append((label, "crash"))
             return finish("0-1" if side == "w" else "1-0", "abandoned", f"{who} crashed",
                           f"{color_name[side]} disconnects ({ans.detail})")
         remaining = clock[side] - ans.elapsed * 1000.0
-        if ans.kind == "timeout" or remaining < -cfg.timemargin_ms:
-            faults.append((label, "time"))
+        if ans.kind in ("timeout", "hang") or remaining < -cfg.timemargin_ms:
+            if ans.kind == "hang":
+                faults.append((label, "hang"))
+                why, why_c = f"hangs ({ans.detail})", f"hangs ({ans.detail})"
+            else:
+                faults.append((label, "time"))
+                over = ans.overrun_ms if ans.overrun_ms is not None else -remaining
+                rec.overruns.append((label, over))
+                why, why_c = f"loses on time ({over:.0f} ms over)", f"loses on time, {over:.0f} ms over"
             clock[side] = min(remaining, 0.0)
             try:
                 res = ref.flag("white" if side == "w" else "black")
             except RefereeError:
                 res = ""
             if res.startswith("1/2-1/2"):
-                return finish("1/2-1/2", "time forfeit", f"{who} loses on time, drawn",
-                              f"{color_name[side]} loses on time, opponent has no mating material: draw")
+                return finish("1/2-1/2", "time forfeit", f"{who} {why}, drawn",
+                              f"{color_name[side]} {why_c}, opponent has no mating material: draw")
             if res.startswith("aborted"):
-                return finish("*", "abandoned", f"{who} flag fell before its first move, aborted",
-                              f"{color_name[side]} flag fell before its first move: aborted")
-            return finish("0-1" if side == "w" else "1-0", "time forfeit", f"{who} loses on time",
-                          f"{color_name[side]} loses on time")
+                return finish("*", "abandoned", f"{who} {why}: flag fell before its first move, aborted",
+                              f"{color_name[side]} {why_c}: flag fell before its first move: aborted")
+            return finish("0-1" if side == "w" else "1-0", "time forfeit", f"{who} {why}",
+                          f"{color_name[side]} {why_c}")
         mv = ans.move
         if mv is None or mv not in legal:
             faults.append((label, "illegal"))
@@ -565,6 +602,7 @@ def play_game(job: GameJob, players: dict, ref: Referee, cfg: Config, names: dic
             return finish("0-1" if side == "w" else "1-0", "rules infraction",
                           f"{who} illegal move {shown}",
                           f"{color_name[side]} makes an illegal move: {shown}")
+        rec.min_left[label] = min(rec.min_left.get(label, math.inf), remaining)
         clock[side] = remaining + inc_ms
         comment = f"{ans.score + ' ' if ans.score else ''}{ans.elapsed:.3f}s"
         moves.append((mv, comment))
@@ -641,7 +679,9 @@ class Match:
         self.wld = [0, 0, 0]  # from A's view: wins, losses, draws
         self.pairs: dict[int, dict[int, float | None]] = {}
         self.penta = [0, 0, 0, 0, 0]
-        self.faults = {lab: {"illegal": 0, "time": 0, "crash": 0} for lab in ("A", "B")}
+        self.faults = {lab: {"illegal": 0, "time": 0, "crash": 0, "hang": 0} for lab in ("A", "B")}
+        self.overruns: dict[str, list[float]] = {"A": [], "B": []}  # ms past zero, per time loss
+        self.min_left = {"A": math.inf, "B": math.inf}  # closest call: least clock left after a move
         self.referee_errors = 0
         self.aborted = 0
         self.finished = 0
@@ -735,6 +775,10 @@ class Match:
             self.finished += 1
             for lab, kind in rec.faults:
                 self.faults[lab][kind] += 1
+            for lab, ms in rec.overruns:
+                self.overruns[lab].append(ms)
+            for lab, ms in rec.min_left.items():
+                self.min_left[lab] = min(self.min_left[lab], ms)
             if rec.referee_error:
                 self.referee_errors += 1
             s = rec.score_for_a()
@@ -821,15 +865,21 @@ class Match:
     def error_report(self) -> str:
         a, b = self.names["A"], self.names["B"]
         fa, fb = self.faults["A"], self.faults["B"]
+        time_line = f"Time losses: {a} {fa['time']}, {b} {fb['time']}"
+        if self.overruns["A"] or self.overruns["B"]:
+            def worst(lab):
+                return f"{max(self.overruns[lab]):.0f} ms" if self.overruns[lab] else "-"
+            time_line += f" (worst clock overrun: {a} {worst('A')}, {b} {worst('B')})"
         lines = [f"Illegal moves: {a} {fa['illegal']}, {b} {fb['illegal']}",
-                 f"Time losses: {a} {fa['time']}, {b} {fb['time']}",
-                 f"Crashes/disconnects: {a} {fa['crash']}, {b} {fb['crash']}"]
+                 time_line,
+                 f"Crashes/disconnects: {a} {fa['crash']}, {b} {fb['crash']}",
+                 f"Hangs: {a} {fa['hang']}, {b} {fb['hang']}"]
         if self.referee_errors:
             lines.append(f"Referee errors: {self.referee_errors}")
         if self.aborted:
             lines.append(f"Games without result (aborted/referee error): {self.aborted}")
         if self.total_faults() == 0 and not self.referee_errors:
-            lines.append("CLEAN: zero illegal moves, zero time losses, zero crashes")
+            lines.append("CLEAN: zero illegal moves, zero time losses, zero crashes, zero hangs")
         else:
             lines.append(f"NOT CLEAN: {self.total_faults()} engine fault(s)"
                          + (f", {self.referee_errors} referee error(s)" if self.referee_errors else ""))
@@ -837,6 +887,35 @@ class Match:
 
     def total_faults(self) -> int:
         return sum(sum(v.values()) for v in self.faults.values())
+
+    def counts(self, interrupted: bool = False) -> dict:
+        """The final counts as a dict (--json)."""
+        w, l, d = self.wld
+        cfg = self.cfg
+        engines = {}
+        for lab in ("A", "B"):
+            ov = self.overruns[lab]
+            engines[lab] = dict(name=self.names[lab], **self.faults[lab],
+                                worst_overrun_ms=round(max(ov), 1) if ov else None,
+                                min_clock_left_ms=(round(self.min_left[lab], 1)
+                                                   if math.isfinite(self.min_left[lab]) else None),
+                                overruns_ms=[round(x, 1) for x in ov])
+        return {"tc": tc_tag(cfg.base, cfg.inc), "games": len(self.jobs), "finished": self.finished,
+                "wins_a": w, "losses_a": l, "draws": d, "aborted": self.aborted,
+                "referee_errors": self.referee_errors, "internal_error": self.internal_error,
+                "interrupted": interrupted, "openings": cfg.openings_path,
+                "hang_timeout_s": cfg.hang_timeout, "timemargin_ms": cfg.timemargin_ms,
+                "engines": engines, "clean": self.total_faults() == 0 and not self.referee_errors}
+
+    def write_json(self, interrupted: bool = False):
+        if not self.cfg.json_path:
+            return
+        try:
+            with open(self.cfg.json_path, "w", encoding="utf-8") as f:
+                json.dump(self.counts(interrupted), f, indent=1)
+                f.write("\n")
+        except OSError as e:
+            print(f"match.py: cannot write {self.cfg.json_path}: {e.strerror}", file=sys.stderr)
 
     def run(self) -> int:
         cfg = self.cfg
@@ -867,6 +946,7 @@ class Match:
                 t.join(0.2)
         self.emit(self.summary())
         self.emit(self.error_report())
+        self.write_json()
         if self.sprt_decision:
             self.emit(f"SPRT finished: {self.sprt_decision} after {self.sprt_games} games")
         self.emit("Finished match")
@@ -906,6 +986,7 @@ def main(argv=None) -> int:
             print("interrupted: summary of the finished games", file=sys.stderr, flush=True)
             print(match.summary(), flush=True)
             print(match.error_report(), flush=True)
+            match.write_json(interrupted=True)
         return 130
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)

@@ -13,7 +13,8 @@ chess only; MATCH_TEST_FAKE_REFEREE=1 forces it). They are skipped when
 
 This file doubles as the fake programs it needs:
   match_test.py --fake-referee      the referee protocol over Stockfish
-  match_test.py --fake-engine MODE  a broken UCI engine: illegal | nomove | crash | hang
+  match_test.py --fake-engine MODE  a broken UCI engine: illegal | nomove | crash | hang |
+                                    hang2 | late | hangready
 """
 
 from __future__ import annotations
@@ -241,7 +242,9 @@ def random_engine(referee, seed):
 
 
 def fake_engine(mode):
-    white_to_move, moved = True, False
+    """hang: never answers go; hang2: one move, then hangs; late: one move, then the second
+    move LATE_MS after its clock ran out; hangready: answers the first isready only."""
+    white_to_move, moved, readies, plies = True, False, 0, 0
     for raw in sys.stdin:
         tok = raw.split()
         if not tok:
@@ -249,14 +252,25 @@ def fake_engine(mode):
         if tok[0] == "uci":
             print(f"id name Fake-{mode}\nuciok", flush=True)
         elif tok[0] == "isready":
-            print("readyok", flush=True)
+            readies += 1
+            if mode != "hangready" or readies == 1:
+                print("readyok", flush=True)
         elif tok[0] == "ucinewgame":
             moved = False
         elif tok[0] == "quit":
             return
         elif tok[0] == "position":
             white_to_move = "moves" not in tok
+            plies = len(tok) - tok.index("moves") - 1 if "moves" in tok else 0
         elif tok[0] == "go":
+            if mode == "late":  # from the start position: Nf3/Nf6, then back, late
+                white = plies % 2 == 0
+                if plies >= 2:
+                    clock = int(tok[tok.index("wtime" if white else "btime") + 1])
+                    time.sleep((clock + LATE_MS) / 1000.0)
+                print("bestmove " + [["g1f3", "f3g1"], ["g8f6", "f6g8"]][not white][plies >= 2],
+                      flush=True)
+                continue
             if mode == "hang2" and not moved:  # one legal move from the start position, then hang
                 print("bestmove " + ("g1f3" if white_to_move else "g8f6"), flush=True)
                 moved = True
@@ -267,6 +281,9 @@ def fake_engine(mode):
                 continue
             print("info depth 1 score cp 12", flush=True)
             print("bestmove h1h8" if mode == "illegal" else "bestmove (none)", flush=True)
+
+
+LATE_MS = 250  # the "late" fake engine's second move comes this long after its flag fell
 
 
 if __name__ == "__main__" and len(sys.argv) >= 2 and sys.argv[1] == "--fake-referee":
@@ -457,7 +474,8 @@ class Args(unittest.TestCase):
         self.assertEqual(r.returncode, 0)
         for flag in ("--engine", "--each", "--tc", "--timemargin", "--games", "--openings",
                      "--random-order", "--seed", "--concurrency", "--referee", "--maxmoves",
-                     "--pgn", "--report-every", "--sprt", "--strict", "--debug", "option.NAME"):
+                     "--pgn", "--report-every", "--sprt", "--strict", "--debug", "option.NAME",
+                     "--hang-timeout", "--json"):
             self.assertIn(flag, r.stdout)
 
 
@@ -592,7 +610,8 @@ class EndToEnd(unittest.TestCase):
         self.assertIn("Illegal moves: SF 0, SF-skill0 0", r.stdout)
         self.assertIn("Time losses: SF 0, SF-skill0 0", r.stdout)
         self.assertIn("Crashes/disconnects: SF 0, SF-skill0 0", r.stdout)
-        self.assertIn("CLEAN: zero illegal moves, zero time losses, zero crashes", r.stdout)
+        self.assertIn("Hangs: SF 0, SF-skill0 0", r.stdout)
+        self.assertIn("CLEAN: zero illegal moves, zero time losses, zero crashes, zero hangs", r.stdout)
         self.assertGreaterEqual(r.stdout.count("Score of"), 2, msg)  # --report-every 2 + final
         text, results = _pgn_games(pgn)
         self.assertTrue(text.startswith("% "))
@@ -603,11 +622,12 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(text.count("1. e2e4 {book} 1... e7e5 {book}"), 2)
         self.assertEqual(len(re.findall(r"^\[Termination ", text, re.M)), 4)
 
-    def _bad(self, mode, expect_reason, counter, aborted=False):
+    def _bad(self, mode, expect_reason, counter, aborted=False, extra=(), count=2, json_out=None):
         bad = _wrapper(f"fake-{mode}", f"--fake-engine {mode}")
         r = run_match("--engine", f"name=bad-{mode}", f"cmd={bad}",
                       "--engine", "name=SF", f"cmd={STOCKFISH}", "option.Hash=16",
-                      "--tc", "0.3+0", "--games", "2", "--referee", REFEREE)
+                      "--tc", "0.3+0", "--games", "2", "--referee", REFEREE, *extra,
+                      *(("--json", json_out) if json_out else ()))
         msg = f"stdout:\n{r.stdout}\nstderr:\n{r.stderr}"
         self.assertEqual(r.returncode, 0, msg)
         games = _games(r.stdout)
@@ -616,14 +636,18 @@ class EndToEnd(unittest.TestCase):
             bad_white = white == f"bad-{mode}"
             self.assertEqual(result, "*" if aborted else "0-1" if bad_white else "1-0", msg)
             self.assertIn(expect_reason, reason, msg)
-        self.assertIn(f"{counter}: bad-{mode} 2, SF 0", r.stdout, msg)
+        self.assertIn(f"{counter}: bad-{mode} {count}, SF 0", r.stdout, msg)
+        for other in ("Illegal moves", "Time losses", "Crashes/disconnects", "Hangs"):
+            if other != counter:  # each fault is counted once, under its own name
+                self.assertIn(f"{other}: bad-{mode} 0, SF 0", r.stdout, msg)
         self.assertIn("NOT CLEAN", r.stdout)
         self.assertIn("Score of bad-" + mode + " vs SF: " + ("0 - 0 - 0" if aborted else "0 - 2 - 0"),
                       r.stdout)
         r2 = run_match("--engine", f"name=bad-{mode}", f"cmd={bad}",
                        "--engine", "name=SF", f"cmd={STOCKFISH}",
-                       "--tc", "0.3+0", "--games", "1", "--referee", REFEREE, "--strict")
+                       "--tc", "0.3+0", "--games", "1", "--referee", REFEREE, "--strict", *extra)
         self.assertEqual(r2.returncode, 3, r2.stdout + r2.stderr)
+        return r
 
     def test_illegal_move_loses(self):
         self._bad("illegal", "illegal move h1h8", "Illegal moves")
@@ -635,11 +659,43 @@ class EndToEnd(unittest.TestCase):
         self._bad("crash", "crashed", "Crashes/disconnects")
 
     def test_hang_on_first_move_is_aborted(self):
-        # RULES.md 9: a flag that falls before the player's own first move aborts the game
-        self._bad("hang", "flag fell before its first move, aborted", "Time losses", aborted=True)
+        # RULES.md 9: a flag that falls before the player's own first move aborts the game;
+        # no bestmove --hang-timeout after the flag fell is a hang, not a time loss
+        self._bad("hang", "flag fell before its first move, aborted", "Hangs", aborted=True,
+                  extra=("--hang-timeout", "0.5"))
 
-    def test_hang_loses_on_time(self):
-        self._bad("hang2", "loses on time", "Time losses")
+    def test_hang_loses_on_time_and_is_restarted(self):
+        t0 = time.monotonic()
+        r = self._bad("hang2", "hangs (no bestmove 0.5 s after its clock ran out; "
+                      "no answer to stop within 1 s, killed)", "Hangs", extra=("--hang-timeout", "0.5"))
+        # two hangs: the engine was killed after game 1 and restarted for game 2; neither
+        # the kill nor the restart is a crash
+        self.assertLess(time.monotonic() - t0, 30)
+        self.assertNotIn("worst clock overrun", r.stdout)
+
+    def test_no_readyok_is_a_hang(self):
+        # ucinewgame/isready unanswered: a hang each time (killed, restarted, once more)
+        self._bad("hangready", "does not start", "Hangs", count=4, extra=("--ready-timeout", "0.5"))
+
+    def test_late_move_overrun_is_measured(self):
+        out = os.path.join(TMP, "late.json")
+        r = self._bad("late", "loses on time", "Time losses", json_out=out)
+        m = re.search(r"Time losses: bad-late 2, SF 0 \(worst clock overrun: bad-late (\d+) ms, SF -\)",
+                      r.stdout)
+        self.assertTrue(m, r.stdout)
+        worst = int(m.group(1))
+        self.assertGreaterEqual(worst, LATE_MS - 5)  # the engine's own lateness, measured at the pipe
+        self.assertLess(worst, LATE_MS + 2000)  # loaded machines wake late; the hang timeout is 5 s
+        self.assertRegex(r.stdout, r"loses on time \(\d+ ms over\)")
+        data = __import__("json").loads(Path(out).read_text())
+        a = data["engines"]["A"]
+        self.assertEqual((a["name"], a["time"], a["hang"], a["crash"], a["illegal"]), ("bad-late", 2, 0, 0, 0))
+        self.assertEqual(len(a["overruns_ms"]), 2)
+        self.assertEqual(a["worst_overrun_ms"], max(a["overruns_ms"]))
+        self.assertEqual(data["engines"]["B"]["worst_overrun_ms"], None)
+        for e in data["engines"].values():  # the closest call of a move in time: 0..300 ms left
+            self.assertTrue(0 <= e["min_clock_left_ms"] <= 300, e)
+        self.assertEqual((data["games"], data["finished"], data["losses_a"], data["clean"]), (2, 2, 2, False))
 
     @unittest.skipUnless(REAL_REFEREE, "needs a Maharajah build with the referee commands")
     def test_variant_armies_random_movers(self):

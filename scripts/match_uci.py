@@ -136,11 +136,12 @@ class UciProcess:
 
 @dataclass
 class MoveAnswer:
-    kind: str  # "move", "timeout", "crash"
+    kind: str  # "move", "timeout" (bestmove after the clock ran out), "hang", "crash"
     move: str | None = None
     elapsed: float = 0.0
     score: str | None = None  # "+0.35/12" style
     detail: str = ""
+    overrun_ms: float | None = None  # "timeout": how far past zero the clock went
 
 
 class Player(UciProcess):
@@ -185,19 +186,26 @@ class Player(UciProcess):
         self.wait_for("readyok", self.ready_timeout)
 
     def go(self, position_cmd: str, wtime: float, btime: float, inc_ms: float,
-           own_clock_ms: float, margin_ms: float) -> MoveAnswer:
-        """Send the position and go; wait for bestmove until the own clock (+ margin) runs
-        out. elapsed is from just before the write to the arrival of the bestmove line."""
+           own_clock_ms: float, margin_ms: float, hang_s: float = 5.0) -> MoveAnswer:
+        """Send the position and go; wait for bestmove. elapsed is from just before the
+        write to the arrival of the bestmove line (stamped by the reader thread).
+
+        A bestmove that arrives after the own clock (+ margin) ran out is a "timeout"
+        with overrun_ms, how far past zero the clock went: the runner keeps waiting
+        for it, without sending stop, so the overrun is the engine's own. No bestmove
+        hang_s seconds after the clock ran out is a "hang": the engine is asked to stop,
+        then killed (the game loop restarts it)."""
         self.drain()
         cmd = (f"{position_cmd}\ngo wtime {max(1, int(wtime))} btime {max(1, int(btime))} "
                f"winc {int(inc_ms)} binc {int(inc_ms)}")
         t0 = time.monotonic()
         deadline = t0 + (own_clock_ms + margin_ms) / 1000.0
+        hang_deadline = deadline + hang_s
         score = depth = None
         try:
             self.send(cmd)
             while True:
-                t, line = self.read(deadline)
+                t, line = self.read(hang_deadline)
                 parts = line.split()
                 if not parts:
                     continue
@@ -210,28 +218,36 @@ class Player(UciProcess):
                     mv = parts[1] if len(parts) > 1 else None
                     sc = f"{score}/{depth}" if score is not None and depth is not None else score
                     if t > deadline:
-                        return MoveAnswer("timeout", mv, elapsed, sc)
+                        return MoveAnswer("timeout", mv, elapsed, sc,
+                                          overrun_ms=elapsed * 1000.0 - own_clock_ms)
                     return MoveAnswer("move", mv, elapsed, sc)
         except ReadTimeout:
             elapsed = time.monotonic() - t0
-            self._stop_after_timeout()
-            return MoveAnswer("timeout", None, elapsed, None)
+            return MoveAnswer("hang", None, elapsed, None,
+                              f"no bestmove {hang_s:g} s after its clock ran out; "
+                              + self._stop_and_kill())
         except EngineDead as e:
             self.expect_dead = True  # counted by the caller
             return MoveAnswer("crash", None, time.monotonic() - t0, None, str(e))
 
-    def _stop_after_timeout(self):
-        """The engine overran its clock: ask it to stop; kill it if it does not answer."""
+    def _stop_and_kill(self) -> str:
+        """A hung engine: send stop (to tell whether it still listens), then kill it
+        whatever it answers; its state is not to be trusted any more."""
+        what = "no answer to stop within 1 s"
         try:
             self.send("stop")
-            deadline = time.monotonic() + 1.0
+            t0 = time.monotonic()
+            deadline = t0 + 1.0
             while True:
-                _, line = self.read(deadline)
+                t, line = self.read(deadline)
                 if line.startswith("bestmove"):
-                    return
+                    what = f"answered stop after {(t - t0) * 1000:.0f} ms"
+                    break
         except (ReadTimeout, EngineDead):
-            self.expect_dead = True
-            self.kill()
+            pass
+        self.expect_dead = True
+        self.kill()
+        return what + ", killed"
 
 
 def parse_info_score(parts):
