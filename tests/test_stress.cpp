@@ -27,7 +27,7 @@ const char* const Setups[] = {
     "position fen k7/8/1K6/8/8/8/8/7R w - - 0 1",
     "position fen 8/8/8/8/8/8/6k1/4K2R w K - 0 1",
     "position army RNBQKBNR/PPPPPPPP rnbqkbnr/pppppppp",
-    "position army RNBMKBNR/PPPPP1P1 rabqkcnr/ppppp1p1 moves e2e4",
+    "position army RAANKBBC/P2PPP1P cabbkaap/pppppp2 moves e2e4",
     "position fen ppppkppp/pppppppp/r2rqr2/8/8/8/PPPPPPPP/RQNBKNBR w KQ - 0 1",
 };
 

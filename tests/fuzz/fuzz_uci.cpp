@@ -91,9 +91,12 @@ bool uci_move(const std::string& m) {
 }
 
 // The engine's state from earlier inputs is reset so that each input replays alone.
-void reset(Uci& uci) {
-    for (const char* line : {"setoption name Threads value 1", "setoption name Hash value 1",
-                             "setoption name MultiPV value 1", "setoption name Move Overhead value 10",
+// Threads and Hash reallocate, so they are reset only after an input that set an option
+// (`options_changed`); the hash and histories are cleared every time.
+void reset(Uci& uci, bool options_changed) {
+    if (options_changed)
+        for (const char* line : {"setoption name Threads value 1", "setoption name Hash value 1"}) uci.execute(line);
+    for (const char* line : {"setoption name MultiPV value 1", "setoption name Move Overhead value 10",
                              "setoption name UCI_ShowWDL value false", "setoption name EvalMode value full",
                              "setoption name Ablate value none", "setoption name UCI_Variant value chess",
                              "ucinewgame", "position startpos"})
@@ -105,8 +108,10 @@ void reset(Uci& uci) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
     static std::ostringstream out;
     static Uci uci(out);
+    static bool options_changed = true;
     if (size > 4096) return -1;
-    reset(uci);
+    reset(uci, options_changed);
+    options_changed = false;
     out.str("");
 
     std::istringstream in(fuzzcheck::text(data, size));
@@ -122,8 +127,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             line = bounded_go(w);
             // Without a "perft" word anywhere, the go certainly starts a search.
             if (line.find("perft") == std::string::npos) ++sure_searches;
-        } else if (w[0] == "setoption")
+        } else if (w[0] == "setoption") {
             line = bounded_setoption(w);
+            options_changed = true;
+        }
         if (!uci.execute(line)) break;
     }
     uci.execute("stop");
