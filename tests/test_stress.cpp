@@ -77,7 +77,7 @@ struct Checker {
 }  // namespace
 
 TEST_CASE("the UCI loop survives go, stop, ponderhit and option changes in random interleavings",
-          "[.stress][stress][uci][search]") {
+          "[.stress]") {
     const char* env = std::getenv("MAHARAJAH_STRESS_SECONDS");
     const double seconds = env ? std::atof(env) : 10.0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
