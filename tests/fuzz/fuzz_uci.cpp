@@ -1,5 +1,5 @@
 // The whole UCI command handler, many lines per input (one per '\n'). Anything that
-// could run long is bounded before it is executed: every "go" gets a node limit and
+// could run long is bounded before it is executed: every "go" gets a 400-node limit and
 // loses infinite/ponder, "go perft" is capped at depth 2, Threads at 2, Hash at 4 MB,
 // and "bench" is skipped. Checks: every bestmove line names a move in UCI notation
 // (or "(none)"), and there is exactly one bestmove per search started.
@@ -18,7 +18,7 @@ using fuzzcheck::require;
 namespace {
 
 constexpr std::size_t MaxLines = 64;
-constexpr int MaxSearches = 8;
+constexpr int MaxSearches = 6;
 
 std::vector<std::string> words(const std::string& line) {
     std::istringstream is(line);
@@ -51,7 +51,7 @@ long long leading_number(const std::string& w, long long fallback) {
 // swallow the rest of the line), no infinite/ponder, no own nodes/depth/movetime, perft
 // depth at most 2.
 std::string bounded_go(const std::vector<std::string>& w) {
-    std::vector<std::string> out = {"go", "nodes", "2000"};
+    std::vector<std::string> out = {"go", "nodes", "400"};
     bool moves = false;
     for (std::size_t i = 1; i < w.size(); ++i) {
         if (moves) {
