@@ -10,15 +10,20 @@ TimeBudget plan_time(const Limits& limits, Color us, int game_ply, std::int64_t 
     TimeBudget b;
     if (limits.movetime > 0) {
         b.enabled = true;
-        b.optimum_ms = b.maximum_ms = std::max<std::int64_t>(1, limits.movetime - move_overhead_ms);
+        b.optimum_ms = b.maximum_ms = std::max<std::int64_t>(1, std::min<std::int64_t>(limits.movetime, std::int64_t(1) << 40) -
+                                                                    std::clamp<std::int64_t>(move_overhead_ms, 0, 5000));
         return b;
     }
     std::int64_t time = us == WHITE ? limits.wtime : limits.btime;
     std::int64_t inc = us == WHITE ? limits.winc : limits.binc;
     if (time < 0 && !limits.time_given) return b;  // no clock for us: depth/nodes/infinite
     b.enabled = true;
-    time = std::max<std::int64_t>(time, 0);
-    inc = std::max<std::int64_t>(inc, 0);
+    // Clocks beyond 2^40 ms (35 years) are "lots of time"; the arithmetic below then
+    // stays far inside 64 bits whatever the GUI sent.
+    constexpr std::int64_t MaxTime = std::int64_t(1) << 40;
+    time = std::clamp<std::int64_t>(time, 0, MaxTime);
+    inc = std::clamp<std::int64_t>(inc, 0, MaxTime);
+    move_overhead_ms = std::clamp<std::int64_t>(move_overhead_ms, 0, MaxTime);
 
     // What we may spend at all: the clock minus the overhead of every move still to
     // come before the next time control (or a horizon of 40 moves), and a margin.

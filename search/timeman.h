@@ -17,6 +17,7 @@ struct TimeBudget {
 };
 
 // move_overhead_ms: the GUI's and the pipe's latency per move (UCI "Move Overhead").
+// Any input is safe: clocks, increments and movetime are clamped to 2^40 ms.
 TimeBudget plan_time(const Limits& limits, Color us, int game_ply, std::int64_t move_overhead_ms);
 
 }  // namespace maharajah::search

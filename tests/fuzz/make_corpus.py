@@ -35,6 +35,10 @@ EDGE_FENS = [
     "4k3/8/8/8/8/8/8/4K3 w - - 0 4294967295",
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
     "8/8/8/8/8/8/8/8 w - - 0 1",
+    # Once written in a form that did not read back (fields 7/8 and counters).
+    "r3k2c/8/8/8/8/8/8/4K3 b q - 0 1 -",
+    "4k3/8/8/8/8/8/8/PP2K3 w - - 99999999 100000000 - a1b1",
+    "4k3/8/8/8/8/8/PP6/4K3 w - - 1 3 - e1",
 ]
 
 ARMIES_WHITE = ["RNBQKBNR/PPPPPPPP", "RAANKBBC/P2PPP1P", "PBABKAAC/1PPPPP1P", "RAABKBAN/PPPPPPP1",
@@ -46,6 +50,11 @@ BAD_ARMIES = ["RNBQKBNR/PPPPPPP1", "RNBQ1BNR/PPPPPPPP", "RNBQKBNR/PPPPPPP", "RNB
               "RNBQKBNR/PPPPPPPP/8/8/P7", "K7/8/P7"]
 
 UCI_SCRIPTS = {
+    # Once an overflow in time planning, two error lines for one argument, a refused seed.
+    "huge-clock": "position startpos\ngo wtime 9223372036854775807 btime 9223372036854775807 "
+                  "winc 9223372036854775807 binc 9223372036854775807\n",
+    "hardening": "position startpos\ngo wtime 1000 btime 1000 winc 9223372036854775807\ngo depth 30 perft x\n"
+                 "army suggest white seed 18446744073709551615\n",
     "handshake": "uci\nisready\nucinewgame\nposition startpos\ngo depth 2\nisready\n",
     "moves-and-d": "position startpos moves e2e4 e7e5 g1f3\nd\nfen\nmoves\nmoves g1\nlegalmoves\nrules\nstatus\n",
     "infinite-stop": "position startpos\ngo infinite\nisready\nstop\n",
