@@ -36,20 +36,45 @@ std::string fen_line(Uci& uci, std::ostringstream& out) {
 TEST_CASE("uci, isready and quit", "[uci]") {
     std::ostringstream out;
     Uci uci(out);
+    uci.show_dev_options(false);
     auto lines = lines_of(run(uci, out, "uci\nisready\nquit\nisready\n"));
-    REQUIRE(lines.size() == 14);  // nothing after quit
-    REQUIRE(lines[0].rfind("id name Maharajah", 0) == 0);
+    REQUIRE(lines.size() == 12);  // nothing after quit
+    REQUIRE(lines[0] == std::string("id name Maharajah ") + engine_version());
     REQUIRE(lines[1].rfind("id author ", 0) == 0);
-    for (int i = 2; i < 12; ++i) REQUIRE(lines[i].rfind("option name ", 0) == 0);
-    for (const char* option : {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_ShowWDL",
-                               "UCI_Variant", "EvalMode", "Ablate"}) {
+    for (int i = 2; i < 10; ++i) REQUIRE(lines[i].rfind("option name ", 0) == 0);
+    auto count = [&](const char* option) {
+        return std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
+            return l.rfind(std::string("option name ") + option + " type", 0) == 0;
+        });
+    };
+    for (const char* option :
+         {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_ShowWDL", "UCI_Variant"}) {
         INFO(option);
-        REQUIRE(std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
-                    return l.rfind(std::string("option name ") + option + " type", 0) == 0;
-                }) == 1);
+        REQUIRE(count(option) == 1);
     }
-    REQUIRE(lines[12] == "uciok");
-    REQUIRE(lines[13] == "readyok");
+    REQUIRE(lines[10] == "uciok");
+    REQUIRE(lines[11] == "readyok");
+    // The developer options are listed only on request, and can be set either way.
+    REQUIRE(count("EvalMode") == 0);
+    REQUIRE(count("Ablate") == 0);
+    REQUIRE(run(uci, out, "setoption name Ablate value lmr\nsetoption name EvalMode value full\n").empty());
+    uci.show_dev_options(true);
+    lines = lines_of(run(uci, out, "uci\n"));
+    REQUIRE(count("EvalMode") == 1);
+    REQUIRE(count("Ablate") == 1);
+}
+
+TEST_CASE("--version and --help answer and exit 0", "[uci]") {
+    std::ostringstream out, err;
+    Uci uci(out);
+    REQUIRE(run_command_line(uci, {"--version"}, err) == 0);
+    REQUIRE(out.str() == std::string("Maharajah ") + engine_version() + "\n");
+    // The version is the project's, with the git commit when built from git.
+    REQUIRE(std::string(engine_version()).rfind("0.", 0) == 0);
+    out.str("");
+    REQUIRE(run_command_line(uci, {"--help"}, err) == 0);
+    REQUIRE(out.str().rfind("Usage: maharajah", 0) == 0);
+    REQUIRE(err.str().empty());
 }
 
 TEST_CASE("position with moves and d show the new FEN and the rules", "[uci]") {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 #include <vector>
@@ -11,7 +12,11 @@
 
 namespace maharajah {
 
-Uci::Uci(std::ostream& out) : out_(out) { Position::init(); }
+Uci::Uci(std::ostream& out) : out_(out) {
+    Position::init();
+    const char* dev = std::getenv("MAHARAJAH_DEV_OPTIONS");
+    show_dev_options_ = dev && std::string(dev) == "1";
+}
 
 Uci::~Uci() { finish_search(); }
 
@@ -141,7 +146,7 @@ void print_perft(Position pos, int depth, std::ostream& out) {
 
 void Uci::cmd_uci() {
     std::ostringstream os;
-    os << "id name " << EngineName << ' ' << EngineVersion << "\nid author " << EngineAuthor << '\n'
+    os << "id name " << EngineName << ' ' << engine_version() << "\nid author " << EngineAuthor << '\n'
        << "option name Hash type spin default 16 min 1 max 65536\n"
        << "option name Threads type spin default 1 min 1 max 256\n"
        << "option name MultiPV type spin default 1 min 1 max 256\n"
@@ -150,9 +155,13 @@ void Uci::cmd_uci() {
        << "option name Clear Hash type button\n"
        << "option name UCI_ShowWDL type check default false\n"
        << "option name UCI_Variant type combo default chess var chess var maharajah\n"
-       << "option name EvalMode type combo default full var full var material\n"
-       << "option name Ablate type string default none\n"
-       << "uciok";
+       ;
+    // Developer options work whenever they are set, but are listed only on request, so
+    // that a GUI's option dialog shows what players use.
+    if (show_dev_options_)
+        os << "option name EvalMode type combo default full var full var material\n"
+           << "option name Ablate type string default none\n";
+    os << "uciok";
     send(os.str());
 }
 
@@ -248,8 +257,24 @@ void Uci::cmd_setoption(std::istringstream& is) {
         error("setoption: unknown option '" + clip(name) + "'");
 }
 
+const char* const Usage =
+    "Usage: maharajah                      the UCI loop on standard input and output\n"
+    "       maharajah <uci command ...>    runs one command to its end, e.g. 'maharajah go depth 12',\n"
+    "                                      'maharajah bench', 'maharajah army suggest white'\n"
+    "       maharajah perft <depth> [<fen>]\n"
+    "       maharajah --version | --help\n"
+    "Set MAHARAJAH_DEV_OPTIONS=1 to list the developer options (EvalMode, Ablate) in 'uci'.";
+
 int run_command_line(Uci& uci, const std::vector<std::string>& args, std::ostream& err) {
     if (args.empty()) return 0;
+    if (args[0] == "--version" || args[0] == "-V") {
+        uci.send(std::string(EngineName) + ' ' + engine_version());
+        return 0;
+    }
+    if (args[0] == "--help" || args[0] == "-h") {
+        uci.send(Usage);
+        return 0;
+    }
     if (args[0] == "perft") {
         // perft <depth> [<fen>]: the FEN may come as one argument or as its fields.
         int depth = 0;

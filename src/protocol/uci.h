@@ -10,13 +10,11 @@
 #include <vector>
 
 #include "protocol/game.h"
+#include "protocol/version.h"
 #include "search/search.h"
 
 namespace maharajah {
 
-inline constexpr const char* EngineName = "Maharajah";
-inline constexpr const char* EngineVersion = "0.2";
-inline constexpr const char* EngineAuthor = "the Maharajah developers";
 
 class Uci {
 public:
@@ -34,6 +32,10 @@ public:
     // Waits until a running search has printed its bestmove (stopping it first when it
     // is infinite or pondering).
     void wait_for_search();
+
+    // Whether `uci` lists the developer options (EvalMode, Ablate); they can be set
+    // either way. Default: the environment variable MAHARAJAH_DEV_OPTIONS=1.
+    void show_dev_options(bool on) { show_dev_options_ = on; }
 
     // True when the last command reported an error (used for command-line exit codes).
     bool last_failed() const { return failed_; }
@@ -68,6 +70,7 @@ private:
     search::Settings settings_;
     bool show_wdl_ = false;
     bool infinite_search_ = false;  // the running search waits for stop/ponderhit
+    bool show_dev_options_ = false;  // `uci` lists EvalMode and Ablate (MAHARAJAH_DEV_OPTIONS=1)
 };
 
 // Runs the command given on the engine's command line (args[0] the command, e.g.
