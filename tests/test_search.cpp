@@ -188,33 +188,57 @@ TEST_CASE("MultiPV reports several lines, Threads 2 searches, options are checke
 
 TEST_CASE("bench is deterministic", "[search][bench]") {
     Session a, b;
-    std::string first = nodes_of(a.run("bench 4\n"));
+    std::string first = nodes_of(a.run("bench 16 1 4\n"));
     REQUIRE(!first.empty());
-    REQUIRE(first == nodes_of(b.run("setoption name Threads value 2\nposition startpos moves e2e4\nbench 4\n")));
+    REQUIRE(first == nodes_of(b.run("setoption name Threads value 2\nposition startpos moves e2e4\nbench 16 1 4\n")));
 }
 
 TEST_CASE("Ablate switches single search techniques off, for measuring them in matches", "[search][options]") {
     Session s;
-    const std::string full = nodes_of(s.run("bench 6\n"));
+    const std::string full = nodes_of(s.run("bench 16 1 6\n"));
     REQUIRE(!full.empty());
     // Every technique, switched off alone, changes the searched tree (so the switch is
     // wired to something), and the engine still plays a legal, mating move.
     for (const char* name : search::TechniqueName) {
         INFO(name);
         REQUIRE(s.run(std::string("setoption name Ablate value ") + name + "\n").empty());
-        std::string off = nodes_of(s.run("bench 6\n"));
+        std::string off = nodes_of(s.run("bench 16 1 6\n"));
         REQUIRE(!off.empty());
         REQUIRE(off != full);
         auto lines = s.run("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1\ngo depth 5\n");
         REQUIRE(bestmoves(lines) == std::vector<std::string>{"bestmove h1h8"});
     }
     REQUIRE(s.run("setoption name Ablate value nmp,LMR\n").empty());
-    const std::string two = nodes_of(s.run("bench 6\n"));
+    const std::string two = nodes_of(s.run("bench 16 1 6\n"));
     // A bad list is refused whole: the previous setting stays.
     auto err = s.run("setoption name Ablate value nmp,nonsense\n");
     REQUIRE(err.size() == 1);
     REQUIRE(err[0].rfind("info string error: setoption: Ablate: unknown technique 'nonsense'", 0) == 0);
-    REQUIRE(nodes_of(s.run("bench 6\n")) == two);
+    REQUIRE(nodes_of(s.run("bench 16 1 6\n")) == two);
     REQUIRE(s.run("setoption name Ablate value none\n").empty());
-    REQUIRE(nodes_of(s.run("bench 6\n")) == full);
+    REQUIRE(nodes_of(s.run("bench 16 1 6\n")) == full);
+}
+
+TEST_CASE("bench takes Stockfish's arguments: hash threads limit fenfile limittype", "[search][bench]") {
+    Session s;
+    // The defaults are the signature's settings: hash 16, 1 thread, depth 11, the bench set.
+    REQUIRE(nodes_of(s.run("bench 16 1 5 default depth\n")) == nodes_of(s.run("bench 16 1 5\n")));
+    // perft over the current position.
+    REQUIRE(nodes_of(s.run("position startpos\nbench 16 1 3 current perft\n")) == "Nodes searched  : 8902");
+    // A file of FENs, and a node limit per position.
+    const std::string file = std::string(MAHARAJAH_TEST_DATA_DIR) + "/../fuzz/corpus/fuzz_fen/fen-00";
+    auto lines = s.run("bench 16 1 2 " + file + " perft\n");
+    REQUIRE(nodes_of(lines) == "Nodes searched  : 400");
+    lines = s.run("bench 16 1 1000 current nodes\n");
+    long long nodes = std::stoll(nodes_of(lines).substr(18));
+    REQUIRE(nodes >= 1000);
+    REQUIRE(nodes <= 1100);
+    // Bad arguments: one error line each, nothing searched.
+    for (const char* bad : {"bench 0", "bench 16 0", "bench 16 1 0", "bench 16 1 5 default plies",
+                            "bench 16 1 5 /no/such/file", "bench 1 2 3 4 5 6"}) {
+        INFO(bad);
+        lines = s.run(std::string(bad) + "\n");
+        REQUIRE(lines.size() == 1);
+        REQUIRE(lines[0].rfind("info string error: bench: ", 0) == 0);
+    }
 }

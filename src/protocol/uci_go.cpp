@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <climits>
 #include <cmath>
+#include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "movegen/movegen.h"
+#include "movegen/perft.h"
 #include "protocol/bench_positions.h"
 #include "protocol/uci.h"
 
@@ -145,40 +147,71 @@ void Uci::cmd_go(std::istringstream& is) {
     engine_.start(game_.position(), limits, settings_, std::move(listener));
 }
 
+// bench [hash] [threads] [limit] [fenfile] [limittype], Stockfish's arguments:
+// hash in MB (16), threads (1), limit (11), fenfile "default" (the 24 bench positions),
+// "current" (the current position) or a file with one FEN per line, limittype "depth",
+// "nodes", "movetime" (ms) or "perft". The defaults give the signature commits quote.
 void Uci::cmd_bench(std::istringstream& is) {
-    int depth = BenchDepth;
-    std::string word;
-    if (is >> word) {
-        try {
-            std::size_t used = 0;
-            depth = std::stoi(word, &used);
-            if (used != word.size() || depth < 1 || depth > 64) throw std::out_of_range("range");
-        } catch (...) {
-            error("bench: expected 'bench [depth 1-64]', got '" + clip(word) + "'");
-            return;
-        }
+    std::vector<std::string> args;
+    for (std::string w; is >> w;) args.push_back(w);
+    const std::string usage = "expected 'bench [hash 1-65536] [threads 1-256] [limit] [default|current|<file>] "
+                              "[depth|nodes|movetime|perft]'";
+    if (args.size() > 5) return error("bench: " + usage);
+    long long hash = 16, threads = 1, limit = BenchDepth;
+    std::string fenfile = args.size() > 3 ? args[3] : "default", type = args.size() > 4 ? args[4] : "depth";
+    auto number = [&](std::size_t i, long long lo, long long hi, long long& out) {
+        if (i >= args.size()) return true;
+        long long v = 0;
+        if (!parse_saturating(args[i], LLONG_MIN / 4, LLONG_MAX / 4, v) || v < lo || v > hi) return false;
+        out = v;
+        return true;
+    };
+    if (type != "depth" && type != "nodes" && type != "movetime" && type != "perft")
+        return error("bench: unknown limit type '" + clip(type) + "'; " + usage);
+    const long long max_limit = type == "depth" ? 64 : type == "perft" ? 20 : LLONG_MAX / 4;
+    if (!number(0, 1, 65536, hash) || !number(1, 1, 256, threads) || !number(2, 1, max_limit, limit))
+        return error("bench: " + usage);
+
+    std::vector<std::string> fens;
+    if (fenfile == "default") fens.assign(std::begin(BenchFens), std::end(BenchFens));
+    else if (fenfile == "current") fens.push_back(game_.position().fen());
+    else {
+        std::ifstream file(fenfile);
+        if (!file) return error("bench: cannot read '" + clip(fenfile) + "'");
+        for (std::string line; std::getline(file, line);)
+            if (line.find_first_not_of(" \t\r") != std::string::npos && line[0] != '#') fens.push_back(line);
     }
-    // A fresh engine (16 MB hash, one thread, clean histories) so the node count is
-    // the same on every run and every machine for the same code. Only the developer
-    // options (EvalMode, Ablate) carry over, to see what they do to the tree.
+
+    // A fresh engine (its own hash, clean histories) so the node count is the same on
+    // every run and every machine for the same code with one thread. Only the
+    // developer options (EvalMode, Ablate) carry over, to see what they do to the tree.
     search::Engine bench_engine;
+    try {
+        bench_engine.resize_hash(std::size_t(hash));
+    } catch (const std::bad_alloc&) {
+        return error("bench: not enough memory for a " + std::to_string(hash) + " MB hash");
+    }
+    bench_engine.set_threads(int(threads));
     search::Settings settings;
     settings.eval = settings_.eval;
     settings.disabled = settings_.disabled;
     std::uint64_t total_nodes = 0;
     auto start = std::chrono::steady_clock::now();
     int index = 0;
-    for (const char* fen : BenchFens) {
+    for (const std::string& fen : fens) {
         ++index;
         Game game;
         std::string problem = game.set(fen, {});
-        if (!problem.empty()) {
-            error("bench: position " + std::to_string(index) + ": " + problem);
-            return;
+        if (!problem.empty()) return error("bench: position " + std::to_string(index) + ": " + problem);
+        std::cerr << "Position: " << index << '/' << fens.size() << " (" << fen << ")" << std::endl;
+        if (type == "perft") {
+            for (auto [m, n] : perft_divide(game.position(), int(limit))) total_nodes += n;
+            continue;
         }
-        std::cerr << "Position: " << index << '/' << std::size(BenchFens) << " (" << fen << ")" << std::endl;
         search::Limits limits;
-        limits.depth = depth;
+        if (type == "depth") limits.depth = int(limit);
+        else if (type == "nodes") limits.nodes = std::uint64_t(limit);
+        else limits.movetime = limit;
         search::Listener listener;
         listener.on_report = [this](const search::Report& r) {
             if (r.depth > 0) send(format_report(r, false));
