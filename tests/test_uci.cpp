@@ -155,6 +155,14 @@ TEST_CASE("the perft command line checks its arguments", "[uci][perft][errors]")
     out.str("");
     REQUIRE(run_command_line(uci, {"perft", "2", "4k3/8/8/8/8/8/8/R3K3", "w", "Q", "-", "0", "1"}, err) == 0);
     REQUIRE(out.str().find("Nodes searched: ") != std::string::npos);
+    // A move list after the FEN, as separate arguments or in one (perftree's way).
+    out.str("");
+    REQUIRE(run_command_line(uci, {"perft", "2", std::string(StartFen), "moves", "e2e4"}, err) == 0);
+    REQUIRE(out.str().find("Nodes searched: 600\n") != std::string::npos);
+    out.str("");
+    REQUIRE(run_command_line(uci, {"perft", "1", std::string(StartFen), "moves", "e2e4 e7e5"}, err) == 0);
+    REQUIRE(out.str().find("Nodes searched: 29\n") != std::string::npos);
+    REQUIRE(run_command_line(uci, {"perft", "1", std::string(StartFen), "moves", "e2e5"}, err) == 1);
     REQUIRE(run_command_line(uci, {"frobnicate"}, err) == 1);
 }
 

@@ -261,7 +261,7 @@ const char* const Usage =
     "Usage: maharajah                      the UCI loop on standard input and output\n"
     "       maharajah <uci command ...>    runs one command to its end, e.g. 'maharajah go depth 12',\n"
     "                                      'maharajah bench', 'maharajah army suggest white'\n"
-    "       maharajah perft <depth> [<fen>]\n"
+    "       maharajah perft <depth> [<fen>] [moves <m1> <m2> ...]\n"
     "       maharajah --version | --help\n"
     "Set MAHARAJAH_DEV_OPTIONS=1 to list the developer options (EvalMode, Ablate) in 'uci'.";
 
@@ -285,13 +285,29 @@ int run_command_line(Uci& uci, const std::vector<std::string>& args, std::ostrea
             depth = 0;
         }
         if (args.size() < 2 || used != args[1].size() || depth < 1 || depth > 20) {
-            err << "error: usage: maharajah perft <depth 1-20> [<fen>]" << std::endl;
+            err << "error: usage: maharajah perft <depth 1-20> [<fen>] [moves <m1> ...]" << std::endl;
             return 1;
         }
+        // Then the FEN (one argument or its fields; none: the start position) and an
+        // optional "moves m1 m2 ..." (each move its own argument, or all in one).
         std::string fen;
-        for (std::size_t i = 2; i < args.size(); ++i) fen += (i > 2 ? " " : "") + args[i];
+        std::vector<std::string> moves;
+        bool in_moves = false, fen_given = false;
+        for (std::size_t i = 2; i < args.size(); ++i) {
+            if (args[i] == "moves" && !in_moves) {
+                in_moves = true;
+                continue;
+            }
+            if (in_moves) {
+                std::istringstream list(args[i]);
+                for (std::string m; list >> m;) moves.push_back(m);
+            } else {
+                fen += (fen_given ? " " : "") + args[i];
+                fen_given = true;
+            }
+        }
         Game game;
-        std::string problem = game.set(args.size() > 2 ? fen : std::string(StartFen), {});
+        std::string problem = game.set(fen_given ? fen : std::string(StartFen), moves);
         if (!problem.empty()) {
             err << "error: perft: " << clip(problem, 1000) << std::endl;
             return 1;
