@@ -40,63 +40,70 @@ struct SideInfo {
     Bitboard king_zone = 0;
 };
 
+// A side's score with, when traced, its split into the named terms.
+struct Acc {
+    Score sum;
+    Score* terms = nullptr;  // [TERM_NB] when tracing
+    void add(Term t, Score s) {
+        sum += s;
+        if (terms) terms[t] += s;
+    }
+};
+
 template <PieceType Pt>
-void eval_pieces(const Position& pos, Color us, const SideInfo& mine, const SideInfo& theirs, Score& score,
+void eval_pieces(const Position& pos, Color us, const SideInfo& mine, const SideInfo& theirs, Acc& score,
                  int& attack_weight, int& attackers, Bitboard& attacked) {
     const Bitboard occ = pos.pieces();
     const Bitboard own_pawns = pos.pieces(us, PAWN), their_pawns = pos.pieces(~us, PAWN);
     for (Bitboard b = pos.pieces(us, Pt); b;) {
         Square s = pop_lsb(b);
-        score += PieceValue[Pt];
-        score += Centralisation[Pt] * centre_steps(s) + Advancement[Pt] * int(relative_rank(us, s));
+        score.add(MATERIAL, PieceValue[Pt]);
+        score.add(PLACEMENT, Centralisation[Pt] * centre_steps(s) + Advancement[Pt] * int(relative_rank(us, s)));
         Bitboard att = attacks_bb<Pt>(s, occ);
         attacked |= att;
         int mob = popcount(att & ~pos.pieces(us) & ~theirs.pawn_attacks);
-        score += MobilityPerSquare[Pt] * (mob - MobilityBaseline[Pt]);
+        score.add(MOBILITY, MobilityPerSquare[Pt] * (mob - MobilityBaseline[Pt]));
         if (att & theirs.king_zone) {
             ++attackers;
             attack_weight += KingAttackWeight[Pt];
         }
         if constexpr (has_part(Pt, ORTH_SLIDER)) {
             Bitboard file = file_bb(file_of(s));
-            if (!(file & own_pawns)) score += (file & their_pawns) ? RookHalfOpenFile : RookOpenFile;
-            if (relative_rank(us, s) == RANK_7) score += RookOnSeventh;
+            if (!(file & own_pawns)) score.add(ROOK_FILES, (file & their_pawns) ? RookHalfOpenFile : RookOpenFile);
+            if (relative_rank(us, s) == RANK_7) score.add(ROOK_FILES, RookOnSeventh);
         }
-        if constexpr (has_part(Pt, KNIGHT_LEAP)) score += LeaperPerPawn * (popcount(own_pawns) - 5);
-        if constexpr (Pt == ROOK || Pt == CHANCELLOR) score += RookMoverPerPawn * (popcount(own_pawns) - 5);
+        if constexpr (has_part(Pt, KNIGHT_LEAP)) score.add(IMBALANCE, LeaperPerPawn * (popcount(own_pawns) - 5));
+        if constexpr (Pt == ROOK || Pt == CHANCELLOR) score.add(IMBALANCE, RookMoverPerPawn * (popcount(own_pawns) - 5));
         (void)mine;
     }
 }
 
-Score eval_pawns(const Position& pos, Color us) {
-    Score score;
+void eval_pawns(const Position& pos, Color us, Acc& score) {
     const Bitboard own = pos.pieces(us, PAWN), theirs = pos.pieces(~us, PAWN);
     const bool variant = pos.rules(us).variant;
     const Square our_king = pos.king_square(us), their_king = pos.king_square(~us);
     for (Bitboard b = own; b;) {
         Square s = pop_lsb(b);
-        score += PieceValue[PAWN];
+        score.add(MATERIAL, PieceValue[PAWN]);
         File f = file_of(s);
-        if (popcount(own & file_bb(f)) > 1 && (forward_file(us, s) & own)) score += Doubled;
-        if (!(own & adjacent_files(f))) score += Isolated;
+        if (popcount(own & file_bb(f)) > 1 && (forward_file(us, s) & own)) score.add(PAWNS, Doubled);
+        if (!(own & adjacent_files(f))) score.add(PAWNS, Isolated);
         if (!(front_span(us, s) & theirs) && !(forward_file(us, s) & own)) {
             Rank r = relative_rank(us, s);
             Score bonus = Passed[r];
             if (variant) bonus = {bonus.mg * VariantPassedPercent / 100, bonus.eg * VariantPassedPercent / 100};
-            score += bonus;
+            score.add(PAWNS, bonus);
             Square front = Square(s + pawn_push(us));
-            if (r >= RANK_4 && pos.empty(front)) score += PassedFreePath;
+            if (r >= RANK_4 && pos.empty(front)) score.add(PAWNS, PassedFreePath);
             if (r >= RANK_4)
-                score += Score(0, PassedKingDistance * (distance(their_king, front) - distance(our_king, front)) *
-                                      (int(r) - 2) / 2);
+                score.add(PAWNS, Score(0, PassedKingDistance * (distance(their_king, front) - distance(our_king, front)) *
+                                                    (int(r) - 2) / 2));
         }
     }
-    score += DoubleStepRight * popcount(pos.double_step_pawns() & own);
-    return score;
+    score.add(PAWNS, DoubleStepRight * popcount(pos.double_step_pawns() & own));
 }
 
-Score eval_king(const Position& pos, Color us) {
-    Score score;
+void eval_king(const Position& pos, Color us, Acc& score) {
     const Square k = pos.king_square(us);
     const Bitboard own_pawns = pos.pieces(us, PAWN);
     Bitboard shield_files = file_bb(file_of(k)) | adjacent_files(file_of(k));
@@ -107,18 +114,17 @@ Score eval_king(const Position& pos, Color us) {
         int r = us == WHITE ? rank + d : rank - d;
         if (r >= 0 && r < 8) near |= rank_bb(Rank(r));
     }
-    score += PawnShield * popcount(own_pawns & shield_files & near);
-    if (!(own_pawns & file_bb(file_of(k)))) score += KingOpenFile;
+    score.add(KING_SAFETY, PawnShield * popcount(own_pawns & shield_files & near));
+    if (!(own_pawns & file_bb(file_of(k)))) score.add(KING_SAFETY, KingOpenFile);
     int oo = us == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO;
-    if (pos.castling_rights() & oo) score += CastlingRight;
-    score += KingCentreEndgame * centre_steps(k);
-    return score;
+    if (pos.castling_rights() & oo) score.add(KING_SAFETY, CastlingRight);
+    score.add(KING_SAFETY, KingCentreEndgame * centre_steps(k));
 }
 
 template <Color Us>
-Score eval_side(const Position& pos, const SideInfo (&info)[2], Value& danger_out) {
+Score eval_side(const Position& pos, const SideInfo (&info)[2], Value& danger_out, Score* terms) {
     constexpr Color Them = ~Us;
-    Score score;
+    Acc score{Score(), terms};
     int weight = 0, attackers = 0;
     Bitboard attacked = info[Us].pawn_attacks;
     eval_pieces<KNIGHT>(pos, Us, info[Us], info[Them], score, weight, attackers, attacked);
@@ -128,9 +134,9 @@ Score eval_side(const Position& pos, const SideInfo (&info)[2], Value& danger_ou
     eval_pieces<MAHARAJA>(pos, Us, info[Us], info[Them], score, weight, attackers, attacked);
     eval_pieces<ARCHBISHOP>(pos, Us, info[Us], info[Them], score, weight, attackers, attacked);
     eval_pieces<CHANCELLOR>(pos, Us, info[Us], info[Them], score, weight, attackers, attacked);
-    if (pos.count(Us, BISHOP) >= 2) score += BishopPair;
-    score += eval_pawns(pos, Us);
-    score += eval_king(pos, Us);
+    if (pos.count(Us, BISHOP) >= 2) score.add(IMBALANCE, BishopPair);
+    eval_pawns(pos, Us, score);
+    eval_king(pos, Us, score);
 
     // Attack on the enemy king: zone attackers plus safe checking squares.
     const Square ksq = pos.king_square(Them);
@@ -146,7 +152,7 @@ Score eval_side(const Position& pos, const SideInfo (&info)[2], Value& danger_ou
     if (pos.pieces(Us) & (pos.pieces_with<ORTH_SLIDER>() | pos.pieces_with<DIAG_SLIDER>()))
         danger += SafeSliderCheck * std::min(popcount(slider_checks), 4);
     danger_out = danger;
-    return score;
+    return score.sum;
 }
 
 int phase_of(const Position& pos) {
@@ -173,7 +179,7 @@ int non_pawn_material(const Position& pos, Color c) {
     return m;
 }
 
-Value evaluate(const Position& pos, const Options& options) {
+Value evaluate(const Position& pos, const Options& options, Trace* trace) {
     if (options.material_only) return material_only(pos);
 
     SideInfo info[2];
@@ -184,9 +190,11 @@ Value evaluate(const Position& pos, const Options& options) {
         info[c].king_zone = king_attacks(k) | square_bb(k);
     }
     Value danger[2] = {0, 0};  // danger[c]: how hard c attacks the enemy king
-    Score s = eval_side<WHITE>(pos, info, danger[WHITE]) - eval_side<BLACK>(pos, info, danger[BLACK]);
-    s += Score(std::min(danger[WHITE] * danger[WHITE] / KingDangerDivisor, 900), 0);
-    s -= Score(std::min(danger[BLACK] * danger[BLACK] / KingDangerDivisor, 900), 0);
+    Score s = eval_side<WHITE>(pos, info, danger[WHITE], trace ? trace->terms[WHITE] : nullptr) -
+              eval_side<BLACK>(pos, info, danger[BLACK], trace ? trace->terms[BLACK] : nullptr);
+    const Score attack[2] = {Score(std::min(danger[WHITE] * danger[WHITE] / KingDangerDivisor, 900), 0),
+                             Score(std::min(danger[BLACK] * danger[BLACK] / KingDangerDivisor, 900), 0)};
+    s += attack[WHITE] - attack[BLACK];
 
     int phase = phase_of(pos);
     Value v = taper(s, phase);
@@ -194,9 +202,16 @@ Value evaluate(const Position& pos, const Options& options) {
     // Drawish material: the stronger side without pawns and at most a minor piece up
     // can rarely win, so its advantage shrinks.
     Color strong = v > 0 ? WHITE : BLACK;
-    if (!pos.pieces(strong, PAWN) &&
-        non_pawn_material(pos, strong) - non_pawn_material(pos, ~strong) <= PieceValue[BISHOP].mg)
-        v /= 8;
+    const bool drawish = !pos.pieces(strong, PAWN) &&
+                         non_pawn_material(pos, strong) - non_pawn_material(pos, ~strong) <= PieceValue[BISHOP].mg;
+    if (trace) {
+        for (Color c : {WHITE, BLACK}) trace->terms[c][KING_ATTACK] = attack[c];
+        trace->phase = phase;
+        trace->unscaled = v;
+        trace->drawish = drawish;
+        trace->tempo = Tempo;
+    }
+    if (drawish) v /= 8;
 
     v = pos.side_to_move() == WHITE ? v : -v;
     return v + Tempo;

@@ -2,6 +2,7 @@
 // Static evaluation, variant-aware and tapered between middlegame and endgame.
 
 #include "board/position.h"
+#include "eval/weights.h"
 
 namespace maharajah::eval {
 
@@ -9,8 +10,23 @@ struct Options {
     bool material_only = false;  // a baseline for measuring the full evaluation in games
 };
 
-// The evaluation of pos from the side to move's point of view, in centipawns.
-Value evaluate(const Position& pos, const Options& options = {});
+// The named terms of the evaluation, for `eval` (each a middlegame/endgame pair).
+enum Term { MATERIAL, PLACEMENT, MOBILITY, ROOK_FILES, IMBALANCE, PAWNS, KING_SAFETY, KING_ATTACK, TERM_NB };
+inline constexpr const char* TermName[TERM_NB] = {"Material",   "Placement", "Mobility",    "Rook files",
+                                                  "Imbalance",  "Pawns",     "King safety", "King attack"};
+
+// What evaluate() added up, term by term, each side's own contribution.
+struct Trace {
+    Score terms[COLOR_NB][TERM_NB];
+    int phase = 0;          // 0 (endgame) .. PhaseFull (middlegame)
+    Value unscaled = 0;     // White's point of view, tapered, before the drawish scale
+    bool drawish = false;   // the stronger side's advantage was divided by 8
+    Value tempo = 0;        // added for the side to move
+};
+
+// The evaluation of pos from the side to move's point of view, in centipawns. With a
+// trace, also fills it in (the full evaluation only).
+Value evaluate(const Position& pos, const Options& options = {}, Trace* trace = nullptr);
 
 // Material on the board for c (middlegame values, pawns excluded): the search uses it
 // to decide when a null move is too risky.

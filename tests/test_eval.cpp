@@ -136,3 +136,28 @@ TEST_CASE("compound pieces are valued by their parts, not their army cost", "[ev
     REQUIRE(maharaja < queen + rook);
     (void)bishop;
 }
+
+TEST_CASE("the eval trace adds up to the evaluation and mirrors with the colours", "[eval]") {
+    for (const char* fen : BenchFens) {
+        Position pos, flipped;
+        StateInfo st, st2;
+        REQUIRE(pos.set(fen, st) == "");
+        REQUIRE(flipped.set(flip_fen(fen), st2) == "");
+        eval::Trace t, tf;
+        Value v = eval::evaluate(pos, {}, &t);
+        REQUIRE(v == eval::evaluate(pos));  // tracing changes nothing
+        eval::evaluate(flipped, {}, &tf);
+        // Every term of White is the flipped position's Black term, and vice versa.
+        eval::Score sum;
+        for (int term = 0; term < eval::TERM_NB; ++term) {
+            INFO(fen << " term " << eval::TermName[term]);
+            REQUIRE(t.terms[WHITE][term] == tf.terms[BLACK][term]);
+            REQUIRE(t.terms[BLACK][term] == tf.terms[WHITE][term]);
+            sum += t.terms[WHITE][term] - t.terms[BLACK][term];
+        }
+        // The terms, tapered, are the evaluation before scale and tempo.
+        REQUIRE((sum.mg * t.phase + sum.eg * (eval::PhaseFull - t.phase)) / eval::PhaseFull == t.unscaled);
+        Value white = t.drawish ? t.unscaled / 8 : t.unscaled;
+        REQUIRE(v == (pos.side_to_move() == WHITE ? white : -white) + t.tempo);
+    }
+}

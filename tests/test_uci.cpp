@@ -175,3 +175,17 @@ TEST_CASE("a search given on the command line runs to its end", "[uci][search]")
     REQUIRE(lines[lines.size() - 2].rfind("info depth 6 ", 0) == 0);
     REQUIRE(lines.back().rfind("bestmove ", 0) == 0);
 }
+
+TEST_CASE("eval prints the terms per side and the final evaluation", "[uci][eval]") {
+    std::ostringstream out;
+    Uci uci(out);
+    auto lines = lines_of(run(uci, out, "position startpos\neval\n"));
+    REQUIRE(lines.size() == 17);
+    REQUIRE(lines[3].find("Material | ") != std::string::npos);
+    // The start position is symmetric: White's tempo is all that is left.
+    REQUIRE(lines.back() == "Final evaluation +0.12 (white side)");
+    lines = lines_of(run(uci, out, "position startpos moves e2e4\neval\n"));
+    REQUIRE(lines.back().rfind("Final evaluation ", 0) == 0);
+    lines = lines_of(run(uci, out, "setoption name EvalMode value material\neval\n"));
+    REQUIRE(lines.back() == "Final evaluation +0.00 (white side)");
+}

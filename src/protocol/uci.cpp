@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
@@ -66,7 +67,7 @@ bool Uci::execute(const std::string& line) {
     }
     // Commands that do not touch the game may run while searching; the others first
     // stop the search (its bestmove is printed) so that nothing it reads changes.
-    static const char* const Concurrent[] = {"isready", "stop", "ponderhit", "uci", "d", "fen", "getfen", "moves",
+    static const char* const Concurrent[] = {"isready", "stop", "ponderhit", "uci", "d", "eval", "fen", "getfen", "moves",
                                              "legalmoves", "rules", "status", "flag", "army"};
     if (std::find(std::begin(Concurrent), std::end(Concurrent), cmd) == std::end(Concurrent)) finish_search();
 
@@ -80,6 +81,7 @@ bool Uci::execute(const std::string& line) {
     else if (cmd == "go") cmd_go(is);
     else if (cmd == "bench") cmd_bench(is);
     else if (cmd == "d") cmd_display();
+    else if (cmd == "eval") cmd_eval();
     else if (cmd == "army") cmd_army(is);
     else if (cmd == "moves") cmd_moves(is);
     else if (cmd == "legalmoves") cmd_legalmoves();
@@ -336,6 +338,57 @@ std::string rules_line(const Position& pos, Color c) {
     for (const char* p = r.variant ? "qrbnmac" : "qrbn"; *p; ++p) s += *p;
     s += r.variant ? " doublestep unmoved" : " doublestep rank2";
     return s;
+}
+
+namespace {
+
+// Centipawns as pawns with two decimals and a sign ("+0.25", "-1.07").
+std::string pawns(int cp) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.2f", cp / 100.0);
+    return buf;
+}
+
+std::string pad(const std::string& text, std::size_t width) {
+    return text.size() >= width ? text : std::string(width - text.size(), ' ') + text;
+}
+
+}  // namespace
+
+// The static evaluation split into its terms per side, Stockfish's `eval` layout (in
+// pawns, White's point of view, middlegame and endgame parts), and the final value.
+void Uci::cmd_eval() {
+    const Position& pos = game_.position();
+    eval::Trace trace;
+    Value v = eval::evaluate(pos, settings_.eval, &trace);
+    Value white = pos.side_to_move() == WHITE ? v : -v;
+    std::ostringstream os;
+    if (!settings_.eval.material_only) {
+        const char* rule = " -------------+---------------+---------------+---------------\n";
+        os << "         Term |     White     |     Black     |     Total\n"
+           << "              |    MG     EG  |    MG     EG  |    MG     EG\n"
+           << rule;
+        eval::Score sum[COLOR_NB];
+        auto row = [&](const std::string& name, eval::Score w, eval::Score b) {
+            eval::Score t = w - b;
+            os << pad(name, 13) << " | " << pad(pawns(w.mg), 6) << ' ' << pad(pawns(w.eg), 6) << " | "
+               << pad(pawns(b.mg), 6) << ' ' << pad(pawns(b.eg), 6) << " | " << pad(pawns(t.mg), 6) << ' '
+               << pad(pawns(t.eg), 6) << '\n';
+        };
+        for (int t = 0; t < eval::TERM_NB; ++t) {
+            row(eval::TermName[t], trace.terms[WHITE][t], trace.terms[BLACK][t]);
+            sum[WHITE] += trace.terms[WHITE][t];
+            sum[BLACK] += trace.terms[BLACK][t];
+        }
+        os << rule;
+        row("Total", sum[WHITE], sum[BLACK]);
+        os << "\nPhase: " << trace.phase << " of " << eval::PhaseFull << " (middlegame share of the taper)\n"
+           << "Tapered: " << pawns(trace.unscaled) << (trace.drawish ? ", divided by 8 (drawish material)" : "")
+           << "; tempo " << pawns(trace.tempo) << " for the side to move\n";
+    } else
+        os << "EvalMode material: material only\n";
+    os << "Final evaluation " << pawns(white) << " (white side)";
+    send(os.str());
 }
 
 void Uci::cmd_display() {

@@ -49,6 +49,7 @@ private:
     void cmd_position(std::istringstream& is);
     void cmd_go(std::istringstream& is);
     void cmd_display();
+    void cmd_eval();
     void cmd_setoption(std::istringstream& is);
     void cmd_bench(std::istringstream& is);
     // Referee and army commands (uci_referee.cpp).
