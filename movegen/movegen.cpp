@@ -170,12 +170,14 @@ Move* generate_all(const Position& pos, Move* list) {
         constexpr int Rights[2] = {Us == WHITE ? WHITE_OO : BLACK_OO, Us == WHITE ? WHITE_OOO : BLACK_OOO};
         if (!checkers && pos.rules(Us).can_castle() && (pos.castling_rights() & (Rights[0] | Rights[1])))
             for (int cr : Rights) {
-                if (!pos.can_castle(cr) || (between_bb(ksq, Position::castling_rook_from(cr)) & occ)) continue;
-                Square kto = Position::castling_king_to(cr);
+                if (!pos.can_castle(cr) || (pos.castling_path(cr) & occ)) continue;
+                // The squares the king crosses, seen with king and rook lifted off (in
+                // Chess960 the rook may shield the king's destination before it moves).
+                const Bitboard lifted = occ ^ square_bb(ksq) ^ square_bb(pos.castling_rook_square(cr));
                 bool safe = true;
-                for (Bitboard path = between_bb(ksq, kto) | square_bb(kto); path && safe;)
-                    safe = !attacked<Them>(pos, pop_lsb(path), occ);
-                if (safe) *list++ = make_special(ksq, kto, CASTLING);
+                for (Bitboard path = pos.castling_king_path(cr); path && safe;)
+                    safe = !attacked<Them>(pos, pop_lsb(path), lifted);
+                if (safe) *list++ = make_special(ksq, Position::castling_king_to(cr), CASTLING);
             }
     }
     return list;
@@ -199,7 +201,7 @@ Move* generate<EVASIONS>(const Position& pos, Move* list) {
 
 Move parse_uci_move(const Position& pos, const std::string& uci) {
     for (Move m : MoveList<LEGAL>(pos))
-        if (move_to_uci(m) == uci) return m;
+        if (move_to_uci(pos, m) == uci) return m;
     return MOVE_NONE;
 }
 

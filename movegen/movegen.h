@@ -39,7 +39,8 @@ private:
     Move* last;
 };
 
-// The legal move written as `uci` (e.g. "e7e8m", castling as "e1g1"), or MOVE_NONE.
+// The legal move written as `uci` (e.g. "e7e8m", castling as "e1g1", in Chess960 as
+// the king taking its rook, "e1h1"), or MOVE_NONE.
 Move parse_uci_move(const Position& pos, const std::string& uci);
 
 }  // namespace maharajah

@@ -101,7 +101,8 @@ Move MovePicker::next() {
             for (Scored* s = cur_; s != end_; ++s)
                 if (s->move == tt_move_) {
                     std::swap(*s, *cur_);
-                    last_quiet_ = !is_promotion(tt_move_) && !is_en_passant(tt_move_) && pos_.empty(to_sq(tt_move_));
+                    last_quiet_ = is_castling(tt_move_) ||
+                                  (!is_promotion(tt_move_) && !is_en_passant(tt_move_) && pos_.empty(to_sq(tt_move_)));
                     return (cur_++)->move;
                 }
     }

@@ -73,7 +73,10 @@ void update_pv(Move* pv, Move m, const Move* child) {
     *pv = MOVE_NONE;
 }
 
-bool is_capture(const Position& pos, Move m) { return is_en_passant(m) || !pos.empty(to_sq(m)); }
+// Castling is never a capture (in Chess960 the king's destination may hold its rook).
+bool is_capture(const Position& pos, Move m) {
+    return is_en_passant(m) || (!pos.empty(to_sq(m)) && !is_castling(m));
+}
 
 // False only when the quiet move m surely gives no check: the piece does not attack
 // the enemy king from its destination and does not leave a line to it (`blockers`:

@@ -32,14 +32,15 @@ std::vector<PerftLine> read_suite(const std::string& name) {
 }
 
 // Checks every line of the suite with at most `max_nodes` nodes.
-void run_suite(const std::string& name, std::size_t expected_lines, std::uint64_t max_nodes = UINT64_MAX) {
+void run_suite(const std::string& name, std::size_t expected_lines, std::uint64_t max_nodes = UINT64_MAX,
+               bool chess960 = false) {
     auto suite = read_suite(name);
     REQUIRE(suite.size() == expected_lines);  // the file was read whole
     for (const auto& p : suite) {
         if (p.nodes > max_nodes) continue;
         Position pos;
         StateInfo st;
-        std::string error = pos.set(p.fen, st);
+        std::string error = pos.set(p.fen, st, chess960);
         INFO(p.fen << " depth " << p.depth);
         REQUIRE(error.empty());
         REQUIRE(perft(pos, p.depth) == p.nodes);
@@ -69,4 +70,8 @@ TEST_CASE("perft divide sums to perft and lists each root move once", "[perft]")
     for (auto& [m, n] : divide) sum += n;
     REQUIRE(divide.size() == 48);
     REQUIRE(sum == 97862);
+}
+
+TEST_CASE("perft matches the Chess960 positions of chess960.tsv", "[perft][chess960]") {
+    run_suite("chess960.tsv", 71, UINT64_MAX, true);
 }

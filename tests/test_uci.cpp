@@ -38,22 +38,23 @@ TEST_CASE("uci, isready and quit", "[uci]") {
     Uci uci(out);
     uci.show_dev_options(false);
     auto lines = lines_of(run(uci, out, "uci\nisready\nquit\nisready\n"));
-    REQUIRE(lines.size() == 12);  // nothing after quit
+    REQUIRE(lines.size() == 13);  // nothing after quit
     REQUIRE(lines[0] == std::string("id name Maharajah ") + engine_version());
     REQUIRE(lines[1].rfind("id author ", 0) == 0);
-    for (int i = 2; i < 10; ++i) REQUIRE(lines[i].rfind("option name ", 0) == 0);
+    for (int i = 2; i < 11; ++i) REQUIRE(lines[i].rfind("option name ", 0) == 0);
     auto count = [&](const char* option) {
         return std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
             return l.rfind(std::string("option name ") + option + " type", 0) == 0;
         });
     };
     for (const char* option :
-         {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_ShowWDL", "UCI_Variant"}) {
+         {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_ShowWDL", "UCI_Chess960",
+          "UCI_Variant"}) {
         INFO(option);
         REQUIRE(count(option) == 1);
     }
-    REQUIRE(lines[10] == "uciok");
-    REQUIRE(lines[11] == "readyok");
+    REQUIRE(lines[11] == "uciok");
+    REQUIRE(lines[12] == "readyok");
     // The developer options are listed only on request, and can be set either way.
     REQUIRE(count("EvalMode") == 0);
     REQUIRE(count("Ablate") == 0);
@@ -64,7 +65,7 @@ TEST_CASE("uci, isready and quit", "[uci]") {
     REQUIRE(count("Ablate") == 1);
 }
 
-TEST_CASE("--version and --help answer and exit 0", "[uci]") {
+TEST_CASE("the command line answers --version and --help and exits 0", "[uci]") {
     std::ostringstream out, err;
     Uci uci(out);
     REQUIRE(run_command_line(uci, {"--version"}, err) == 0);

@@ -39,11 +39,11 @@ bool parse_int(const std::string& s, long long lo, long long hi, int& out) {
 
 }  // namespace
 
-std::string Position::set(const std::string& fen, StateInfo& si) {
+std::string Position::set(const std::string& fen, StateInfo& si, bool chess960) {
     Position p;
     StateInfo tmp;
     p.st_ = &tmp;
-    std::string error = p.parse(fen);
+    std::string error = p.parse(fen, chess960);
     if (!error.empty()) return error;
     si = tmp;
     *this = p;
@@ -52,8 +52,9 @@ std::string Position::set(const std::string& fen, StateInfo& si) {
     return {};
 }
 
-std::string Position::parse(const std::string& fen) {
+std::string Position::parse(const std::string& fen, bool chess960) {
     init();
+    chess960_ = chess960;
     std::vector<std::string> f;
     {
         std::istringstream in(fen);
@@ -127,24 +128,8 @@ std::string Position::parse(const std::string& fen) {
     // Field 3: castling rights; only a classic side with king and rook at home.
     st_->castling = NO_CASTLING;
     if (f[2] != "-") {
-        for (char ch : f[2]) {
-            int cr = ch == 'K' ? WHITE_OO : ch == 'Q' ? WHITE_OOO : ch == 'k' ? BLACK_OO : ch == 'q' ? BLACK_OOO : 0;
-            if (!cr) return std::string("castling: unknown character '") + ch + "' (use K, Q, k, q or -)";
-            if (st_->castling & cr) return std::string("castling: '") + ch + "' given twice";
-            Color c = (cr & (WHITE_OO | WHITE_OOO)) ? WHITE : BLACK;
-            if (variant[c])
-                return std::string("castling: '") + ch + "' but " + color_name(c) +
-                       " plays variant rules, which never castle";
-            Square ksq = c == WHITE ? SQ_E1 : SQ_E8;
-            if (piece_on(ksq) != make_piece(c, KING))
-                return std::string("castling: '") + ch + "' needs " + color_name(c) + "'s king on " +
-                       square_name(ksq);
-            Square rsq = castling_rook_from(cr);
-            if (piece_on(rsq) != make_piece(c, ROOK))
-                return std::string("castling: '") + ch + "' needs a " + color_name(c) + " rook on " +
-                       square_name(rsq);
-            st_->castling |= cr;
-        }
+        std::string error = parse_castling(f[2], variant);
+        if (!error.empty()) return error;
     }
 
     // Fields 5 and 6: counters. The bound keeps every later move count inside an int;
@@ -222,6 +207,59 @@ std::string Position::parse(const std::string& fen) {
     return {};
 }
 
+// Castling field: K Q k q, and in Chess960 also the rook's file (Shredder-FEN A-H,
+// a-h). In Chess960, K/Q name the outermost rook on that side of the king (X-FEN).
+std::string Position::parse_castling(const std::string& field, const bool (&variant)[COLOR_NB]) {
+    for (char ch : field) {
+        const Color c = (ch >= 'a' && ch <= 'z') ? BLACK : WHITE;
+        const char up = c == BLACK ? char(ch - 'a' + 'A') : ch;
+        const bool letter = up >= 'A' && up <= 'H';
+        if (up != 'K' && up != 'Q' && !(letter && chess960_))
+            return std::string("castling: unknown character '") + ch + "' (use K, Q, k, q or -" +
+                   (chess960_ ? ", or a rook's file A-H, a-h" : "") + ")";
+        if (variant[c])
+            return std::string("castling: '") + ch + "' but " + color_name(c) +
+                   " plays variant rules, which never castle";
+        const Square ksq = king_square(c);
+        const Rank home = relative_rank(c, RANK_1);
+        const Bitboard rooks = pieces(c, ROOK) & rank_bb(home);
+        Square rsq = SQ_NONE;
+        int cr = 0;
+        if (!chess960_) {
+            cr = up == 'K' ? (c == WHITE ? WHITE_OO : BLACK_OO) : (c == WHITE ? WHITE_OOO : BLACK_OOO);
+            Square home_king = c == WHITE ? SQ_E1 : SQ_E8;
+            if (ksq != home_king)
+                return std::string("castling: '") + ch + "' needs " + color_name(c) + "'s king on " +
+                       square_name(home_king);
+            rsq = make_square(up == 'K' ? FILE_H : FILE_A, home);
+            if (!(rooks & square_bb(rsq)))
+                return std::string("castling: '") + ch + "' needs a " + color_name(c) + " rook on " +
+                       square_name(rsq);
+        } else {
+            if (rank_of(ksq) != home)
+                return std::string("castling: '") + ch + "' needs " + color_name(c) + "'s king on its home rank";
+            const Bitboard kingside = rooks & ~((square_bb(ksq) << 1) - 1), queenside = rooks & (square_bb(ksq) - 1);
+            if (up == 'K' || up == 'Q') {
+                Bitboard side = up == 'K' ? kingside : queenside;
+                if (!side)
+                    return std::string("castling: '") + ch + "' needs a " + color_name(c) + " rook on the " +
+                           (up == 'K' ? "h" : "a") + "-side of the king";
+                rsq = up == 'K' ? Square(63 - std::countl_zero(side)) : lsb(side);
+            } else {
+                rsq = make_square(File(up - 'A'), home);
+                if (!(rooks & square_bb(rsq)))
+                    return std::string("castling: '") + ch + "' needs a " + color_name(c) + " rook on " +
+                           square_name(rsq);
+            }
+            const bool oo = file_of(rsq) > file_of(ksq);
+            cr = oo ? (c == WHITE ? WHITE_OO : BLACK_OO) : (c == WHITE ? WHITE_OOO : BLACK_OOO);
+        }
+        if (st_->castling & cr) return std::string("castling: '") + ch + "' given twice";
+        add_castling_right(c, cr, rsq);
+    }
+    return {};
+}
+
 std::string Position::fen() const {
     std::string s;
     for (int r = RANK_8; r >= RANK_1; --r) {
@@ -241,10 +279,19 @@ std::string Position::fen() const {
     }
     s += side_ == WHITE ? " w " : " b ";
     if (!st_->castling) s += '-';
-    if (can_castle(WHITE_OO)) s += 'K';
-    if (can_castle(WHITE_OOO)) s += 'Q';
-    if (can_castle(BLACK_OO)) s += 'k';
-    if (can_castle(BLACK_OOO)) s += 'q';
+    for (int cr : {WHITE_OO, WHITE_OOO, BLACK_OO, BLACK_OOO}) {
+        if (!can_castle(cr)) continue;
+        const bool white = cr & (WHITE_OO | WHITE_OOO), oo = cr & (WHITE_OO | BLACK_OO);
+        char letter = oo ? 'K' : 'Q';
+        if (chess960_) {
+            // X-FEN: K/Q for the outermost rook on that side, else the rook's file.
+            const Square rsq = castling_rook_square(cr);
+            Bitboard beyond = (oo ? ~((square_bb(rsq) << 1) - 1) : (square_bb(rsq) - 1)) & rank_bb(rank_of(rsq)) &
+                              pieces(white ? WHITE : BLACK, ROOK);
+            if (beyond) letter = char('A' + file_of(rsq));
+        }
+        s += white ? letter : char(letter - 'A' + 'a');
+    }
     s += ' ' + (st_->ep_square == SQ_NONE ? std::string("-") : square_name(st_->ep_square));
     s += ' ' + std::to_string(std::min(st_->rule50, MaxFenCounter)) + ' ' +
          std::to_string(std::min(fullmove_number(), MaxFenCounter));

@@ -7,39 +7,30 @@ namespace maharajah {
 
 using namespace attacks;
 
-namespace {
-
-// Castling rights lost when a move starts or ends on a square.
-constexpr int castling_mask(Square s) {
-    switch (s) {
-    case SQ_E1: return WHITE_OO | WHITE_OOO;
-    case SQ_H1: return WHITE_OO;
-    case SQ_A1: return WHITE_OOO;
-    case SQ_E8: return BLACK_OO | BLACK_OOO;
-    case SQ_H8: return BLACK_OO;
-    case SQ_A8: return BLACK_OOO;
-    default: return 0;
-    }
-}
-
-struct CastlingMaskTable {
-    int mask[SQUARE_NB];
-    constexpr CastlingMaskTable() : mask() {
-        for (int s = 0; s < SQUARE_NB; ++s) mask[s] = castling_mask(Square(s));
-    }
-};
-constexpr CastlingMaskTable CastlingMasks;
-
-}  // namespace
-
 void Position::init() {
     attacks::init();
     zobrist::init();
 }
 
-Square Position::castling_rook_from(int cr) {
-    return cr == WHITE_OO ? SQ_H1 : cr == WHITE_OOO ? SQ_A1 : cr == BLACK_OO ? SQ_H8 : SQ_A8;
+int Position::castling_right_of(Move m) {
+    const bool white = rank_of(from_sq(m)) == RANK_1, kingside = file_of(to_sq(m)) == FILE_G;
+    return white ? (kingside ? WHITE_OO : WHITE_OOO) : (kingside ? BLACK_OO : BLACK_OOO);
 }
+
+void Position::add_castling_right(Color c, int cr, Square rook) {
+    const Square ksq = king_square(c), kto = castling_king_to(cr), rto = castling_rook_to(cr);
+    const int i = right_index(cr);
+    st_->castling |= cr;
+    castling_rook_[i] = rook;
+    castling_path_[i] = (between_bb(ksq, kto) | square_bb(kto) | between_bb(rook, rto) | square_bb(rto)) &
+                        ~(square_bb(ksq) | square_bb(rook));
+    // The destination always counts, even when the king stays put (Chess960): with the
+    // rook gone the king may stand in check there.
+    castling_king_path_[i] = between_bb(ksq, kto) | square_bb(kto);
+    castling_mask_[ksq] |= c == WHITE ? WHITE_OO | WHITE_OOO : BLACK_OO | BLACK_OOO;
+    castling_mask_[rook] |= cr;
+}
+
 Square Position::castling_rook_to(int cr) {
     return cr == WHITE_OO ? SQ_F1 : cr == WHITE_OOO ? SQ_D1 : cr == BLACK_OO ? SQ_F8 : SQ_D8;
 }
@@ -120,26 +111,31 @@ void Position::do_move(Move m, StateInfo& ns) {
     }
 
     if (is_castling(m)) {
-        int cr = to > from ? (us == WHITE ? WHITE_OO : BLACK_OO) : (us == WHITE ? WHITE_OOO : BLACK_OOO);
-        Square rfrom = castling_rook_from(cr), rto = castling_rook_to(cr);
-        Piece rook = board_[rfrom];
-        move_piece(rfrom, rto);
-        k ^= zobrist::Psq[rook][rfrom] ^ zobrist::Psq[rook][rto];
+        // King and rook lift off together, then land: in Chess960 either may land on
+        // the other's square.
+        int cr = castling_right_of(m);
+        Square rook_from = castling_rook_square(cr);
+        Square rto = castling_rook_to(cr);
+        Piece rook = board_[rook_from];
+        remove_piece(from);
+        remove_piece(rook_from);
+        put_piece(pc, to);
+        put_piece(rook, rto);
+        k ^= zobrist::Psq[rook][rook_from] ^ zobrist::Psq[rook][rto] ^ zobrist::Psq[pc][from] ^ zobrist::Psq[pc][to];
         captured = NO_PIECE;
+    } else {
+        if (captured) {
+            Square capsq = is_en_passant(m) ? Square(to - pawn_push(us)) : to;
+            remove_piece(capsq);
+            k ^= zobrist::Psq[captured][capsq];
+            ns.rule50 = 0;
+        }
+        move_piece(from, to);
+        k ^= zobrist::Psq[pc][from] ^ zobrist::Psq[pc][to];
     }
-
-    if (captured) {
-        Square capsq = is_en_passant(m) ? Square(to - pawn_push(us)) : to;
-        remove_piece(capsq);
-        k ^= zobrist::Psq[captured][capsq];
-        ns.rule50 = 0;
-    }
-
-    move_piece(from, to);
-    k ^= zobrist::Psq[pc][from] ^ zobrist::Psq[pc][to];
 
     if (ns.castling) {
-        int lost = ns.castling & (CastlingMasks.mask[from] | CastlingMasks.mask[to]);
+        int lost = ns.castling & (castling_mask_[from] | castling_mask_[to]);
         if (lost) {
             k ^= zobrist::Castling[ns.castling] ^ zobrist::Castling[ns.castling ^ lost];
             ns.castling ^= lost;
@@ -184,11 +180,17 @@ void Position::undo_move(Move m) {
         remove_piece(to);
         put_piece(make_piece(us, PAWN), to);
     }
-    move_piece(to, from);
     if (is_castling(m)) {
-        int cr = to > from ? (us == WHITE ? WHITE_OO : BLACK_OO) : (us == WHITE ? WHITE_OOO : BLACK_OOO);
-        move_piece(castling_rook_to(cr), castling_rook_from(cr));
-    } else if (st_->captured) {
+        int cr = castling_right_of(m);
+        Square rto = castling_rook_to(cr);
+        Piece king = board_[to], rook = board_[rto];
+        remove_piece(to);
+        remove_piece(rto);
+        put_piece(king, from);
+        put_piece(rook, castling_rook_square(cr));
+    } else
+        move_piece(to, from);
+    if (!is_castling(m) && st_->captured) {
         Square capsq = is_en_passant(m) ? Square(to - pawn_push(us)) : to;
         put_piece(st_->captured, capsq);
     }
@@ -305,6 +307,11 @@ std::string Position::check_invariants() const {
 
 std::string square_name(Square s) {
     return {char('a' + file_of(s)), char('1' + rank_of(s))};
+}
+
+std::string move_to_uci(const Position& pos, Move m) {
+    if (!pos.chess960() || !is_castling(m)) return move_to_uci(m);
+    return square_name(from_sq(m)) + square_name(pos.castling_rook_square(Position::castling_right_of(m)));
 }
 
 std::string move_to_uci(Move m) {

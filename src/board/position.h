@@ -2,6 +2,7 @@
 // The position: bitboards + mailbox, make/unmake with a stack of StateInfo records,
 // incremental Zobrist key, checkers, and the per-side rules record.
 
+#include <bit>
 #include <string>
 
 #include "board/zobrist.h"
@@ -40,8 +41,10 @@ public:
 
     // Sets the position from a FEN in the Maharajah dialect (README.md). Returns an
     // empty string on success, else an error naming the field and the problem; on
-    // error *this and `si` are left unchanged.
-    std::string set(const std::string& fen, StateInfo& si);
+    // error *this and `si` are left unchanged. With chess960, the castling field may
+    // name any rook on the king's rank (X-FEN KQkq: the outermost one; Shredder-FEN
+    // file letters A-H/a-h) and the king may stand on any square of its home rank.
+    std::string set(const std::string& fen, StateInfo& si, bool chess960 = false);
     // The FEN in the dialect: 6 fields for a standard position, else all 8. Reading it
     // back gives the same position, rules, rights and key (counters above
     // MaxFenCounter are written as MaxFenCounter).
@@ -112,13 +115,26 @@ public:
     // Internal consistency check for tests; returns an empty string when consistent.
     std::string check_invariants() const;
 
-    // Castling geometry (standard squares only; RULES.md allows no other castling).
-    static Square castling_rook_from(int cr);
+    // Castling. The rook of right cr (one bit) stands on castling_rook_square(cr):
+    // a1/h1/a8/h8 in standard chess, any square of the king's rank in Chess960. King
+    // and rook end on the usual squares (g/f or c/d files) either way.
+    bool chess960() const { return chess960_; }
+    Square castling_rook_square(int cr) const { return castling_rook_[right_index(cr)]; }
+    // Squares that must be empty (both paths, the king and the rook themselves aside),
+    // and the squares the king crosses (its destination included), which must not be
+    // attacked.
+    Bitboard castling_path(int cr) const { return castling_path_[right_index(cr)]; }
+    Bitboard castling_king_path(int cr) const { return castling_king_path_[right_index(cr)]; }
+    // The right a castling move m (king from -> king to) uses.
+    static int castling_right_of(Move m);
     static Square castling_rook_to(int cr);
     static Square castling_king_to(int cr);
 
 private:
-    std::string parse(const std::string& fen);
+    static int right_index(int cr) { return std::countr_zero(unsigned(cr)); }
+    std::string parse(const std::string& fen, bool chess960);
+    std::string parse_castling(const std::string& field, const bool (&variant)[COLOR_NB]);
+    void add_castling_right(Color c, int cr, Square rook);
     void put_piece(Piece pc, Square s);
     void remove_piece(Square s);
     void move_piece(Square from, Square to);
@@ -130,10 +146,18 @@ private:
     int game_ply_ = 0;
     Rules rules_{SideRules::classic(WHITE), SideRules::classic(BLACK)};
     StateInfo* st_ = nullptr;
+    bool chess960_ = false;
+    Square castling_rook_[4] = {SQ_H1, SQ_A1, SQ_H8, SQ_A8};  // by right index: K Q k q
+    Bitboard castling_path_[4] = {}, castling_king_path_[4] = {};
+    int castling_mask_[SQUARE_NB] = {};  // rights lost when a move starts or ends on a square
 };
 
-// UCI long algebraic notation of a move ("e2e4", "e7e8m", "0000" for none/null).
+// UCI long algebraic notation of a move ("e2e4", "e7e8m", "0000" for none/null);
+// castling as the king's move (e1g1).
 std::string move_to_uci(Move m);
+// The same in the position's mode: in Chess960 castling is written as the king taking
+// its own rook (e1h1, b1a1), as UCI_Chess960 GUIs expect.
+std::string move_to_uci(const Position& pos, Move m);
 std::string square_name(Square s);
 
 }  // namespace maharajah

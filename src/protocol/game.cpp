@@ -15,11 +15,11 @@ Game::Game() {
     (void)error;  // the start FEN is a constant known to be valid
 }
 
-std::string Game::set(const std::string& fen, const std::vector<std::string>& moves) {
+std::string Game::set(const std::string& fen, const std::vector<std::string>& moves, bool chess960) {
     // Build the new game aside and swap it in only when every step succeeded.
     auto states = std::make_unique<std::deque<StateInfo>>(1);
     Position pos;
-    std::string error = pos.set(fen, states->back());
+    std::string error = pos.set(fen, states->back(), chess960);
     if (!error.empty()) return "bad FEN: " + error;
     std::vector<Move> played;
     for (std::size_t i = 0; i < moves.size(); ++i) {
@@ -39,7 +39,7 @@ std::string Game::set(const std::string& fen, const std::vector<std::string>& mo
 }
 
 std::string Game::set_armies(const std::string& white, const std::string& black,
-                             const std::vector<std::string>& moves) {
+                             const std::vector<std::string>& moves, bool chess960) {
     ArmyCheck w = check_army(WHITE, white);
     if (!w.ok()) return "White army: " + w.error;
     ArmyCheck b = check_army(BLACK, black);
@@ -48,7 +48,7 @@ std::string Game::set_armies(const std::string& white, const std::string& black,
     // The start checks of RULES.md section 6, each with its own message.
     Position pos;
     StateInfo st;
-    std::string error = pos.set(fen, st);
+    std::string error = pos.set(fen, st, chess960);
     if (!error.empty()) {
         if (error.find("not to move) is in check") != std::string::npos)
             return "Black's king is attacked in the start position";
@@ -56,7 +56,7 @@ std::string Game::set_armies(const std::string& white, const std::string& black,
     }
     if (pos.in_check()) return "White is in check in the start position";
     if (!MoveList<LEGAL>(pos).size()) return "White has no legal move in the start position";
-    return set(fen, moves);
+    return set(fen, moves, chess960);
 }
 
 std::string Game::status() const {

@@ -23,12 +23,14 @@ public:
 
     // Replaces this game with `fen` followed by `moves` (UCI notation). Returns an empty
     // string on success; on error returns the message and leaves the game unchanged.
-    std::string set(const std::string& fen, const std::vector<std::string>& moves);
+    // With chess960 the FEN's castling field may name any rook (X-FEN, Shredder-FEN)
+    // and castling moves are written as the king taking its rook.
+    std::string set(const std::string& fen, const std::vector<std::string>& moves, bool chess960 = false);
 
     // Replaces this game with the start position of two armies (RULES.md section 6)
     // followed by `moves`. Same contract as set().
     std::string set_armies(const std::string& white, const std::string& black,
-                           const std::vector<std::string>& moves);
+                           const std::vector<std::string>& moves, bool chess960 = false);
 
     // The referee's verdicts (README.md, "Referee commands"): "ongoing", "checkmate",
     // "stalemate", "draw insufficient|fivefold|seventyfive", or "ongoing claim

@@ -120,7 +120,7 @@ void Uci::cmd_position(std::istringstream& is) {
         }
         std::vector<std::string> moves;
         while (has_moves && is >> token) moves.push_back(token);
-        std::string err = game_.set_armies(white, black, moves);
+        std::string err = game_.set_armies(white, black, moves, chess960_);
         if (!err.empty()) error("position army: " + err);
         return;
     } else {
@@ -129,7 +129,7 @@ void Uci::cmd_position(std::istringstream& is) {
     }
     std::vector<std::string> moves;
     while (has_moves && is >> token) moves.push_back(token);
-    std::string err = game_.set(fen, moves);
+    std::string err = game_.set(fen, moves, chess960_);
     if (!err.empty()) error("position: " + err);
 }
 
@@ -137,7 +137,7 @@ void print_perft(Position pos, int depth, std::ostream& out) {
     auto start = std::chrono::steady_clock::now();
     std::uint64_t total = 0;
     for (auto [m, n] : perft_divide(pos, depth)) {
-        out << move_to_uci(m) << ": " << n << '\n';
+        out << move_to_uci(pos, m) << ": " << n << '\n';
         total += n;
     }
     out << "\nNodes searched: " << total << "\n" << std::endl;
@@ -156,6 +156,7 @@ void Uci::cmd_uci() {
        << "option name Move Overhead type spin default 10 min 0 max 5000\n"
        << "option name Clear Hash type button\n"
        << "option name UCI_ShowWDL type check default false\n"
+       << "option name UCI_Chess960 type check default false\n"
        << "option name UCI_Variant type combo default chess var chess var maharajah\n"
        ;
     // Developer options work whenever they are set, but are listed only on request, so
@@ -224,6 +225,9 @@ void Uci::cmd_setoption(std::istringstream& is) {
         check(flag);  // pondering is driven by "go ponder"; the option only announces it
     } else if (id == "uci_showwdl") {
         check(show_wdl_);
+    } else if (id == "uci_chess960") {
+        // Read by the next "position"; the current one keeps its mode.
+        check(chess960_);
     } else if (id == "clear hash") {
         engine_.clear();
     } else if (id == "uci_variant") {
@@ -308,8 +312,10 @@ int run_command_line(Uci& uci, const std::vector<std::string>& args, std::ostrea
                 fen_given = true;
             }
         }
+        // A FEN only Chess960 can read (Shredder-FEN letters, a king off e1) is read so.
         Game game;
         std::string problem = game.set(fen_given ? fen : std::string(StartFen), moves);
+        if (!problem.empty() && game.set(fen, moves, true).empty()) problem.clear();
         if (!problem.empty()) {
             err << "error: perft: " << clip(problem, 1000) << std::endl;
             return 1;

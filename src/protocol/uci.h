@@ -70,6 +70,7 @@ private:
     search::Engine engine_;
     search::Settings settings_;
     bool show_wdl_ = false;
+    bool chess960_ = false;  // UCI_Chess960: FEN castling fields and castling moves of Chess960
     bool infinite_search_ = false;  // the running search waits for stop/ponderhit
     bool show_dev_options_ = false;  // `uci` lists EvalMode and Ablate (MAHARAJAH_DEV_OPTIONS=1)
 };

@@ -33,7 +33,28 @@ std::string wdl(Value v) {
     return std::to_string(w) + ' ' + std::to_string(1000 - w - l) + ' ' + std::to_string(l);
 }
 
-std::string format_report(const search::Report& r, bool show_wdl) {
+// The moves of a line from `root` in UCI notation. In Chess960 a castling move is
+// written with its rook's square, which depends on the position: the line is replayed.
+std::string line_to_uci(const Position& root, const std::vector<Move>& line) {
+    std::string text;
+    if (!root.chess960()) {
+        for (Move m : line) {
+            if (!text.empty()) text += ' ';
+            text += move_to_uci(m);
+        }
+        return text;
+    }
+    Position pos = root;
+    std::vector<StateInfo> states(line.size());
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        if (i) text += ' ';
+        text += move_to_uci(pos, line[i]);
+        pos.do_move(line[i], states[i]);
+    }
+    return text;
+}
+
+std::string format_report(const search::Report& r, bool show_wdl, const Position& root) {
     std::ostringstream os;
     os << "info depth " << r.depth << " seldepth " << r.seldepth << " multipv " << r.multipv << " score "
        << uci_score(r.score);
@@ -42,10 +63,7 @@ std::string format_report(const search::Report& r, bool show_wdl) {
     if (show_wdl) os << " wdl " << wdl(r.score);
     os << " nodes " << r.nodes << " nps " << (r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : r.nodes)
        << " hashfull " << r.hashfull << " time " << r.time_ms;
-    if (!r.pv.empty()) {
-        os << " pv";
-        for (Move m : r.pv) os << ' ' << move_to_uci(m);
-    }
+    if (!r.pv.empty()) os << " pv " << line_to_uci(root, r.pv);
     return os.str();
 }
 
@@ -136,13 +154,21 @@ void Uci::cmd_go(std::istringstream& is) {
     infinite_search_ = limits.infinite || limits.ponder || unlimited;
     search::Listener listener;
     const bool show_wdl = show_wdl_;
-    listener.on_report = [this, show_wdl](const search::Report& r) {
+    // The search's root, to write its moves (its history is the game's, unchanged
+    // until the search has ended).
+    const Position root = game_.position();
+    listener.on_report = [this, show_wdl, root](const search::Report& r) {
         if (r.depth == 0) send("info depth 0 score " + uci_score(r.score));
-        else send(format_report(r, show_wdl));
+        else send(format_report(r, show_wdl, root));
     };
-    listener.on_bestmove = [this](Move best, Move ponder) {
+    listener.on_bestmove = [this, root](Move best, Move ponder) {
         if (best == MOVE_NONE) send("bestmove (none)");
-        else send("bestmove " + move_to_uci(best) + (ponder ? " ponder " + move_to_uci(ponder) : ""));
+        else {
+            std::istringstream both(line_to_uci(root, ponder ? std::vector<Move>{best, ponder} : std::vector<Move>{best}));
+            std::string b, p;
+            both >> b >> p;
+            send("bestmove " + b + (p.empty() ? "" : " ponder " + p));
+        }
     };
     engine_.start(game_.position(), limits, settings_, std::move(listener));
 }
@@ -213,8 +239,8 @@ void Uci::cmd_bench(std::istringstream& is) {
         else if (type == "nodes") limits.nodes = std::uint64_t(limit);
         else limits.movetime = limit;
         search::Listener listener;
-        listener.on_report = [this](const search::Report& r) {
-            if (r.depth > 0) send(format_report(r, false));
+        listener.on_report = [this, &game](const search::Report& r) {
+            if (r.depth > 0) send(format_report(r, false, game.position()));
         };
         bench_engine.start(game.position(), limits, settings, listener);
         bench_engine.wait();

@@ -23,7 +23,7 @@ bool parse_color(const std::string& word, Color& c) {
 std::vector<std::string> sorted_moves(const Position& pos, Square only) {
     std::vector<std::string> v;
     for (Move m : MoveList<LEGAL>(pos))
-        if (only == SQ_NONE || from_sq(m) == only) v.push_back(move_to_uci(m));
+        if (only == SQ_NONE || from_sq(m) == only) v.push_back(move_to_uci(pos, m));
     std::sort(v.begin(), v.end());
     return v;
 }
