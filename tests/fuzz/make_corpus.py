@@ -39,6 +39,11 @@ EDGE_FENS = [
     "r3k2c/8/8/8/8/8/8/4K3 b q - 0 1 -",
     "4k3/8/8/8/8/8/8/PP2K3 w - - 99999999 100000000 - a1b1",
     "4k3/8/8/8/8/8/PP6/4K3 w - - 1 3 - e1",
+    # Chess960 castling fields (read in both modes by fuzz_fen).
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "r5kr/8/8/8/8/8/8/RK5R w KQkq - 0 1",
+    "4k3/8/8/8/8/8/8/qRK5 w Q - 0 1",
+    "4k3/8/8/8/8/8/8/RR2K2R w BH - 0 1",
 ]
 
 ARMIES_WHITE = ["RNBQKBNR/PPPPPPPP", "RAANKBBC/P2PPP1P", "PBABKAAC/1PPPPP1P", "RAABKBAN/PPPPPPP1",
@@ -50,6 +55,8 @@ BAD_ARMIES = ["RNBQKBNR/PPPPPPP1", "RNBQ1BNR/PPPPPPPP", "RNBQKBNR/PPPPPPP", "RNB
               "RNBQKBNR/PPPPPPPP/8/8/P7", "K7/8/P7"]
 
 UCI_SCRIPTS = {
+    "chess960": "setoption name UCI_Chess960 value true\nposition fen r5kr/8/8/8/8/8/8/RK5R w KQkq - 0 1 "
+                "moves b1h1\nmoves\ngo depth 2\neval\nd\n",
     # Once an overflow in time planning, two error lines for one argument, a refused seed.
     "huge-clock": "position startpos\ngo wtime 9223372036854775807 btime 9223372036854775807 "
                   "winc 9223372036854775807 binc 9223372036854775807\n",
