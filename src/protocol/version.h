@@ -8,7 +8,7 @@ namespace maharajah {
 inline constexpr const char* EngineName = "Maharajah";
 inline constexpr const char* EngineAuthor = "the Maharajah developers";
 
-// Defined in a file generated at build time (cmake/version.cmake).
+// Defined in a file generated at build time (scripts/version.cmake).
 const char* engine_version();
 
 }  // namespace maharajah

@@ -2,7 +2,7 @@
 # is a git checkout) into a small C++ file. Run at every build by the maharajah_version
 # target; configure_file rewrites the file only when the text changes, so nothing is
 # rebuilt unless the commit moved.
-#   cmake -DSOURCE_DIR=... -DOUTPUT=... -DVERSION=... -P cmake/version.cmake
+#   cmake -DSOURCE_DIR=... -DOUTPUT=... -DVERSION=... -P scripts/version.cmake
 set(text "${VERSION}")
 find_program(GIT git)
 if(GIT AND EXISTS "${SOURCE_DIR}/.git")
@@ -18,4 +18,4 @@ if(GIT AND EXISTS "${SOURCE_DIR}/.git")
   endif()
 endif()
 set(MAHARAJAH_VERSION_STRING "${text}")
-configure_file("${CMAKE_CURRENT_LIST_DIR}/version.cpp.in" "${OUTPUT}" @ONLY)
+configure_file("${SOURCE_DIR}/src/protocol/version.cpp.in" "${OUTPUT}" @ONLY)
