@@ -9,10 +9,7 @@
 
 int main(int argc, char* argv[]) {
     std::ios::sync_with_stdio(false);
-    // Reading a line must not flush cout behind the output lock's back (a search thread
-    // writes info lines under it), and neither may a write to cerr.
-    std::cin.tie(nullptr);
-    std::cerr.tie(nullptr);
+    maharajah::untie_standard_streams();
     maharajah::Uci uci(std::cout);
     if (argc < 2) {
         uci.loop(std::cin);

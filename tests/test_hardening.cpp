@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <climits>
+#include <iostream>
 #include <sstream>
 
 #include "movegen/movegen.h"
@@ -181,4 +182,12 @@ TEST_CASE("threads beyond the cores keep the limits and answer stop", "[hardenin
     REQUIRE(matching(s.run("go infinite\nstop\n"), "bestmove ").size() == 1);
     auto lines = s.run("go depth 2\n");
     REQUIRE(matching(lines, "bestmove ").size() == 1);
+}
+
+TEST_CASE("standard input and error are not tied to standard output", "[hardening][threads]") {
+    // A tie makes every line read (and every cerr write) flush cout without the output
+    // lock, racing with a search thread's info lines.
+    untie_standard_streams();
+    REQUIRE(std::cin.tie() == nullptr);
+    REQUIRE(std::cerr.tie() == nullptr);
 }

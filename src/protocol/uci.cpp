@@ -263,6 +263,11 @@ void Uci::cmd_setoption(std::istringstream& is) {
         error("setoption: unknown option '" + clip(name) + "'");
 }
 
+void untie_standard_streams() {
+    std::cin.tie(nullptr);
+    std::cerr.tie(nullptr);
+}
+
 const char* const Usage =
     "Usage: maharajah                      the UCI loop on standard input and output\n"
     "       maharajah <uci command ...>    runs one command to its end, e.g. 'maharajah go depth 12',\n"

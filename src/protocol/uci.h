@@ -75,6 +75,10 @@ private:
     bool show_dev_options_ = false;  // `uci` lists EvalMode and Ablate (MAHARAJAH_DEV_OPTIONS=1)
 };
 
+// Unties cin and cerr from cout: reading a line or writing to cerr would otherwise
+// flush cout outside the output lock while a search thread writes info lines under it.
+void untie_standard_streams();
+
 // Runs the command given on the engine's command line (args[0] the command, e.g.
 // {"perft", "6", "<fen>"}, {"bench"}, {"go", "depth", "12"}), waiting for a search it
 // starts. Returns the process exit code; usage errors go to `err` as one line.
