@@ -155,10 +155,29 @@ TEST_CASE("UCI_Variant option", "[uci]") {
     Session s;
     auto lines = s.run("uci\n");
     REQUIRE(std::find(lines.begin(), lines.end(),
-                      "option name UCI_Variant type combo default chess var chess var maharajah") != lines.end());
+                      "option name UCI_Variant type combo default chess var chess var maharajah var maharajah39 "
+                      "var maharajah39-cv var maharajah39-vc") != lines.end());
     REQUIRE(s.run("setoption name UCI_Variant value maharajah\n") ==
             std::vector<std::string>{"info string variant maharajah"});
     REQUIRE(s.run("setoption name UCI_Variant value shogi\n").front().rfind("info string error: ", 0) == 0);
     REQUIRE(s.run("setoption name Bogus value 1\n") ==
             std::vector<std::string>{"info string error: setoption: unknown option 'Bogus'"});
+}
+
+TEST_CASE("the variants.ini names decide which sides play variant rules in a 6-field FEN", "[uci][variants]") {
+    Session s;
+    // Black has lost its compound pieces: by the board alone it would be classic.
+    const std::string pos = "position fen 4k3/pppp4/8/8/8/8/PPPP4/M3K3 b - - 0 1\nrules\n";
+    REQUIRE(s.run(pos)[1].rfind("rules black classic", 0) == 0);
+    REQUIRE(s.run("setoption name UCI_Variant value maharajah39\n" + pos)[2].rfind("rules black variant", 0) == 0);
+    auto lines = s.run("setoption name UCI_Variant value maharajah39-vc\n" + pos);
+    REQUIRE(lines[1].rfind("rules white variant", 0) == 0);
+    REQUIRE(lines[2].rfind("rules black classic", 0) == 0);
+    lines = s.run("setoption name UCI_Variant value maharajah39-cv\n" + pos);
+    REQUIRE(lines[1].rfind("rules white classic", 0) == 0);
+    REQUIRE(lines[2].rfind("rules black variant", 0) == 0);
+    // A FEN with its own field 7 keeps it.
+    lines = s.run("position fen 4k3/pppp4/8/8/8/8/PPPP4/M3K3 b - - 0 1 Vv\nrules\n");
+    REQUIRE(lines[0].rfind("rules white variant", 0) == 0);
+    REQUIRE(lines[1].rfind("rules black variant", 0) == 0);
 }

@@ -55,6 +55,11 @@ void Uci::run_script(std::istream& in) {
     wait_for_search();
 }
 
+// FEN field 7 for the variant names of scripts/variants/variants.ini; null otherwise.
+const char* variant_sides(const std::string& variant) {
+    return variant == "maharajah39" ? "Vv" : variant == "maharajah39-cv" ? "v" : variant == "maharajah39-vc" ? "V" : nullptr;
+}
+
 bool Uci::execute(const std::string& line) {
     failed_ = false;
     std::istringstream is(line);
@@ -129,6 +134,14 @@ void Uci::cmd_position(std::istringstream& is) {
     }
     std::vector<std::string> moves;
     while (has_moves && is >> token) moves.push_back(token);
+    // Under a variants.ini name (maharajah39...), a 6-field FEN's sides play the rules
+    // the name says, not those its compound pieces suggest.
+    if (const char* sides = variant_sides(variant_)) {
+        std::istringstream count(fen);
+        int fields = 0;
+        for (std::string w; count >> w;) ++fields;
+        if (fields == 6) fen += std::string(" ") + sides;
+    }
     std::string err = game_.set(fen, moves, chess960_);
     if (!err.empty()) error("position: " + err);
 }
@@ -157,7 +170,8 @@ void Uci::cmd_uci() {
        << "option name Clear Hash type button\n"
        << "option name UCI_ShowWDL type check default false\n"
        << "option name UCI_Chess960 type check default false\n"
-       << "option name UCI_Variant type combo default chess var chess var maharajah\n"
+       << "option name UCI_Variant type combo default chess var chess var maharajah var maharajah39 "
+          "var maharajah39-cv var maharajah39-vc\n"
        ;
     // Developer options work whenever they are set, but are listed only on request, so
     // that a GUI's option dialog shows what players use.
@@ -231,8 +245,9 @@ void Uci::cmd_setoption(std::istringstream& is) {
     } else if (id == "clear hash") {
         engine_.clear();
     } else if (id == "uci_variant") {
-        if (value != "chess" && value != "maharajah") {
-            error("setoption: UCI_Variant must be chess or maharajah, got '" + clip(value) + "'");
+        if (value != "chess" && value != "maharajah" && !variant_sides(value)) {
+            error("setoption: UCI_Variant must be chess, maharajah, maharajah39, maharajah39-cv or maharajah39-vc, got '" +
+                  clip(value) + "'");
             return;
         }
         variant_ = value;

@@ -66,7 +66,7 @@ private:
     std::mutex out_mutex_;
     Game game_;
     bool failed_ = false;
-    std::string variant_ = "chess";  // UCI_Variant; positions work the same under both
+    std::string variant_ = "chess";  // UCI_Variant (the maharajah39 names set FEN field 7)
     search::Engine engine_;
     search::Settings settings_;
     bool show_wdl_ = false;
@@ -90,6 +90,10 @@ void print_perft(Position pos, int depth, std::ostream& out);
 
 // Text of the per-side rules line ("rules white classic castling KQ ...").
 std::string rules_line(const Position& pos, Color c);
+
+// FEN field 7 (which sides play variant rules) that a UCI_Variant name of
+// scripts/variants/variants.ini implies: "Vv", "v", "V"; null for other names.
+const char* variant_sides(const std::string& variant);
 
 // "cp 23", "mate 3", "mate -2": the UCI score of a search value.
 std::string uci_score(Value v);
