@@ -117,6 +117,28 @@ TEST_CASE("the bestmove is the first move of the last PV printed", "[hardening][
                 ++searches;
             }
     REQUIRE(searches == 36);
+    // And over many short clock and movetime searches on one engine (its hash and
+    // histories carry over, as in a game), where stops fall at every point of an iteration.
+    Session s;
+    std::uint64_t rng = 7;
+    for (int i = 0; i < 120; ++i) {
+        rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+        const int ms = 1 + int(rng >> 59);  // 1-32 ms
+        const std::string go = (i % 2 ? "go movetime " : "go wtime " + std::to_string(40 * ms) + " btime ") +
+                               std::to_string(ms);
+        auto lines = s.run(std::string(setups[i % 3]) + "\n" + go + "\n");
+        auto best = matching(lines, "bestmove ");
+        auto infos = matching(lines, "info depth");
+        INFO(setups[i % 3] << " / " << go);
+        REQUIRE(best.size() == 1);
+        REQUIRE(!infos.empty());
+        const std::string& last = infos.back();
+        std::istringstream pv(last.substr(last.find(" pv ") + 4)), bm(best[0]);
+        std::string head, word, move;
+        pv >> head;
+        bm >> word >> move;
+        REQUIRE(move == head);
+    }
 }
 
 TEST_CASE("a node limit holds to within a few nodes", "[hardening][search]") {
