@@ -66,7 +66,7 @@ Bitboard piece_attacks(PieceType pt, Color c, Square s, Bitboard occupied);
 
 // Searches a magic number for a slider on s (a fixed seed gives a fixed answer). The
 // engine uses stored numbers (movegen/magic_numbers.h) so that it starts at once;
-// scripts/find-magics prints them again, and a test checks every stored one.
+// scripts/tools/find-magics prints them again, and a test checks every stored one.
 Bitboard find_magic(bool orthogonal, Square s, std::uint64_t seed);
 // The seed each stored number was found with.
 constexpr std::uint64_t magic_seed(bool orthogonal, Square s) { return 0x6D61676963ULL + 64 * orthogonal + s; }

@@ -8,7 +8,7 @@ namespace maharajah {
 inline constexpr const char* EngineName = "Maharajah";
 inline constexpr const char* EngineAuthor = "the Maharajah developers";
 
-// Defined in a file generated at build time (scripts/version.cmake).
+// Defined in a file generated at build time (scripts/tools/version.cmake).
 const char* engine_version();
 
 }  // namespace maharajah

@@ -1,12 +1,12 @@
 // Texel-tuning data: replays games and prints, for each quiet position, what the
-// piece-value fit in scripts/tune_piece_values.py needs. Input, one game per line:
+// piece-value fit in scripts/tuning/tune_piece_values.py needs. Input, one game per line:
 //   <white score 1|0.5|0> <FEN or startpos> [moves m1 m2 ...]
 // Output, one position per line (White's point of view):
 //   <white score> <phase> <full evaluation> <count difference per type P N B R Q M A C>
 // A position is quiet when the side to move is not in check, has no capture or
 // promotion that wins material by SEE, and the game's next move is not a capture.
 // Positions where one side has no pawns are left out (the evaluation scales those
-// down, so they are not linear in the piece values). Run via scripts/tune_piece_values.py.
+// down, so they are not linear in the piece values). Run via scripts/tuning/tune_piece_values.py.
 
 #include <deque>
 #include <iostream>

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How fast the engine answers `stop`, and how well it keeps to its time, per Threads.
 
-  scripts/stop_latency.py [ENGINE] [--threads 1,8,64] [--reps 30] [--seed 1]
+  scripts/match/stop_latency.py [ENGINE] [--threads 1,8,64] [--reps 30] [--seed 1]
 
 For each thread count: `setoption name Threads value N`, then --reps times: a position
 (alternately a standard middlegame FEN and a Maharajah army position, both checked with
@@ -28,9 +28,9 @@ import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parent.parent.parent
 STANDARD_FEN = "r2q1rk1/pp1nbppp/2p1pn2/3p1b2/2PP4/1PN1PN2/PB3PPP/R2QKB1R w KQ - 1 9"
-ARMIES = ("CABNKBAN/PPPPPPP1", "cabnkbar/p2ppp1p")  # from scripts/openings/maharajah.txt
+ARMIES = ("CABNKBAN/PPPPPPP1", "cabnkbar/p2ppp1p")  # from scripts/match/openings/maharajah.txt
 POSITIONS = (f"position fen {STANDARD_FEN}", f"position army {ARMIES[0]} {ARMIES[1]}")
 TIMED_GOS = ("go movetime 100", "go wtime 200 btime 200", "go depth 1")
 

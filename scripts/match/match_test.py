@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Self-test of scripts/match.py (standard library only): statistics, arguments,
+"""Self-test of scripts/match/match.py (standard library only): statistics, arguments,
 openings, PGN, and end-to-end matches with Stockfish and deliberately broken engines.
 
-  python3 scripts/match_test.py            # all tests (well under a minute)
-  python3 scripts/match_test.py -v Stats   # one group
+  python3 scripts/match/match_test.py            # all tests (well under a minute)
+  python3 scripts/match/match_test.py -v Stats   # one group
 
 The end-to-end tests use the real Maharajah referee when a built engine answers the
 `moves` command (build/maharajah, /tmp/mbuild/maharajah or $MAHARAJAH_REFEREE), else a
@@ -328,7 +328,7 @@ def _wrapper(name, args):
 def real_referee():
     if os.environ.get("MATCH_TEST_FAKE_REFEREE"):
         return None
-    cands = [os.environ.get("MAHARAJAH_REFEREE", ""), str(HERE.parent / "build" / "maharajah"),
+    cands = [os.environ.get("MAHARAJAH_REFEREE", ""), str(HERE.parent.parent / "build" / "maharajah"),
              "/tmp/mbuild/maharajah"]
     for c in cands:
         if c and _supports_moves(c):

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """README table of the ablation matches: pools every run of each technique.
 
-Reads the scripts/ablate logs (ablate-<technique>[-N].log) in the directories given,
+Reads the scripts/match/ablate logs (ablate-<technique>[-N].log) in the directories given,
 adds up the runs of each technique (last "Score of"/"Ptnml" lines) and prints one
 Markdown row per technique: games, runs, the full engine's W-L-D, pentanomial Elo with
 its 95% error bar, LOS, the log-likelihood ratio of the pooled games for H0 0 / H1 +15
@@ -12,7 +12,7 @@ Elo, and the verdict:
 (A pooled LLR is a fixed-sample figure, not a new sequential test; a "gains" verdict
 from pooling is a 95% two-sided interval, the same standard as one match's error bar.)
 
-Usage: scripts/ablation_table.py DIR [DIR ...]
+Usage: scripts/match/ablation_table.py DIR [DIR ...]
 """
 import argparse
 import os

@@ -6,9 +6,9 @@ For each EPD line (FEN fields, then "bm <uci move>;") the engine searches to a f
 depth in a fresh process, 1 thread. The position counts as solved at the first depth
 from which every later completed iteration's PV starts with the key move. Used for
 techniques whose effect is too rare to show in short games, e.g. null-move verification
-in zugzwang positions (scripts/positions/zugzwang.epd).
+in zugzwang positions (scripts/tuning/positions/zugzwang.epd).
 
-Usage: scripts/solve_depth.py ENGINE EPD [--depth 20] [--ablate nmpverify]
+Usage: scripts/tuning/solve_depth.py ENGINE EPD [--depth 20] [--ablate nmpverify]
 Python 3 standard library only.
 """
 import argparse

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Match statistics for scripts/match.py: Elo from a score, trinomial and pentanomial
+"""Match statistics for scripts/match/match.py: Elo from a score, trinomial and pentanomial
 Elo estimates with 95 % error bars, LOS, normalized Elo, and the generalized SPRT
 log-likelihood ratio. Python 3 standard library only."""
 

@@ -6,7 +6,7 @@ prints the pooled score, pentanomial Elo with its 95% error bar, LOS, and the SP
 log-likelihood ratio for the bounds given. (Pooling two stopped SPRTs is a fixed-sample
 estimate, not a new sequential test: read the LLR against Wald's bounds as a guide.)
 
-Usage: scripts/pool_logs.py [--elo0 0] [--elo1 15] LOG [LOG ...]
+Usage: scripts/match/pool_logs.py [--elo0 0] [--elo1 15] LOG [LOG ...]
 """
 import argparse
 import os

@@ -2,7 +2,7 @@
 # is a git checkout) into a small C++ file. Run at every build by the maharajah_version
 # target; configure_file rewrites the file only when the text changes, so nothing is
 # rebuilt unless the commit moved.
-#   cmake -DSOURCE_DIR=... -DOUTPUT=... -DVERSION=... -P scripts/version.cmake
+#   cmake -DSOURCE_DIR=... -DOUTPUT=... -DVERSION=... -P scripts/tools/version.cmake
 set(text "${VERSION}")
 find_program(GIT git)
 if(GIT AND EXISTS "${SOURCE_DIR}/.git")

@@ -2,7 +2,7 @@
 """Tunes the piece values of eval/weights.h on game positions (Texel's method), with
 the full evaluation in the model.
 
-Reads PGN files written by scripts/match.py, replays them with the helper
+Reads PGN files written by scripts/match/match.py, replays them with the helper
 build/tests/maharajah_texel_features, which prints for every quiet position (from ply
 12 on) the game result, the game phase, the engine's full evaluation and the piece
 count differences. The evaluation is linear in the middlegame/endgame piece values:
@@ -13,7 +13,7 @@ fit the results best, then, with that K fixed, the values that maximise the
 likelihood (Newton's method, a small ridge pull toward the current values so that rare
 types stay put). Prints the log-loss before and after and the fitted values.
 
-Usage: scripts/tune_piece_values.py [--tool PATH] [--fix P,N,...] GAMES.pgn[.xz] [...]
+Usage: scripts/tuning/tune_piece_values.py [--tool PATH] [--fix P,N,...] GAMES.pgn[.xz] [...]
 Python 3 standard library only.
 """
 import argparse
@@ -91,8 +91,8 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pgn", nargs="+")
-    ap.add_argument("--tool", default=os.path.join(here, "..", "build", "tests", "maharajah_texel_features"))
-    ap.add_argument("--weights", default=os.path.join(here, "..", "eval", "weights.h"))
+    ap.add_argument("--tool", default=os.path.join(here, "..", "..", "build", "tests", "maharajah_texel_features"))
+    ap.add_argument("--weights", default=os.path.join(here, "..", "..", "eval", "weights.h"))
     ap.add_argument("--first-ply", type=int, default=12)
     ap.add_argument("--fix", default="", help="types kept at their current values, e.g. P,N,B")
     ap.add_argument("--ridge", type=float, default=1e-7, help="pull toward the current values, per sample")

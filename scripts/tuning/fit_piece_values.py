@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fits piece values to game results (a Texel-style logistic fit on material only).
 
-Reads PGN files written by scripts/match.py (UCI moves, [FEN] tags), replays every game
+Reads PGN files written by scripts/match/match.py (UCI moves, [FEN] tags), replays every game
 with the engine (its `position` and `fen` commands), and takes each position from ply
 12 on whose material is not about to change (the next move is not a capture). It then
 fits one value per piece type so that  P(White scores) = 1 / (1 + 10^(-v/400)),
@@ -9,7 +9,7 @@ v = sum over types of value * (White count - Black count), matches the game resu
 best (maximum likelihood, Newton's method), and prints the values in centipawns, scaled so
 that the pawn is 100 when --scale-pawn is given (default), else as fitted.
 
-Usage: scripts/fit_piece_values.py [--engine build/maharajah] GAMES.pgn[.xz] [...]
+Usage: scripts/tuning/fit_piece_values.py [--engine build/maharajah] GAMES.pgn[.xz] [...]
 Python 3 standard library only.
 """
 import argparse

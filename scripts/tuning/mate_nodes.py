@@ -6,7 +6,7 @@ the script prints the nodes spent when the first exact mate score appears and at
 end of the depth. Techniques that only matter once a mate is on the board (such as
 mate-distance pruning) show here what games at short time controls cannot.
 
-Usage: scripts/mate_nodes.py ENGINE [--depth 16] [--ablate mdp]
+Usage: scripts/tuning/mate_nodes.py ENGINE [--depth 16] [--ablate mdp]
 Python 3 standard library only.
 """
 import argparse

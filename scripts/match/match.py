@@ -8,12 +8,12 @@ when the game is over (checkmate, stalemate, draws) and who wins on time.
 
 Usage example:
 
-  scripts/match.py --engine name=new cmd=build/maharajah option.Hash=16 \\
+  scripts/match/match.py --engine name=new cmd=build/maharajah option.Hash=16 \\
                    --engine name=old cmd=/tmp/old/maharajah option.Hash=16 \\
                    --tc 10+0.1 --games 200 --openings openings.txt --concurrency 2 \\
                    --pgn games.pgn --sprt elo0=0 elo1=5 alpha=0.05 beta=0.05
 
-Python 3.11 standard library only. Run `scripts/match.py --help` for every flag.
+Python 3.11 standard library only. Run `scripts/match/match.py --help` for every flag.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from match_stats import pentanomial, sprt_bounds, sprt_llr, trinomial
 from match_uci import EngineDead, Player, ReadTimeout, Referee, RefereeError
 
 STARTFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
-DEFAULT_REFEREE = str(Path(__file__).resolve().parent.parent / "build" / "maharajah")
+DEFAULT_REFEREE = str(Path(__file__).resolve().parent.parent.parent / "build" / "maharajah")
 UCI_MOVE_RE = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnmac]?$")
 
 
@@ -661,7 +661,7 @@ def pgn_text(rec: GameRecord, cfg: Config) -> str:
     return "\n".join(out + lines) + "\n\n"
 
 
-PGN_HEADER = ("% Written by Maharajah's scripts/match.py. Moves are in UCI long algebraic notation\n"
+PGN_HEADER = ("% Written by Maharajah's scripts/match/match.py. Moves are in UCI long algebraic notation\n"
               "% (e2e4, e7e8q, e1g1 for castling, e7e8m for compound promotions), not SAN.\n"
               "% Comments after engine moves: score from the mover's view/depth and time used.\n\n")
 

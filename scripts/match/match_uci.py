@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Engine and referee processes for scripts/match.py: a line-based child process with a
+"""Engine and referee processes for scripts/match/match.py: a line-based child process with a
 timestamping reader thread, a UCI player (handshake, options, go/bestmove with thinking
 time measured at the pipe) and the Maharajah referee (legal moves and game status).
 Python 3 standard library only."""
