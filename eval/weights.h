@@ -4,7 +4,7 @@
 // values, mobility and placement terms. Units: centipawns.
 //
 // The compound piece values come from Texel tuning on game positions with the full
-// evaluation (scripts/tuning/tune_piece_values.py; README.md, "Evaluation"), not from the
+// evaluation (scripts/tuning/tune_piece_values.py; scripts/results/RESULTS.md, "Evaluation tuning"), not from the
 // army point costs.
 
 #include <array>

@@ -3,7 +3,7 @@
 // out the legal moves best-first (TT move, good captures and promotions, killers,
 // quiets by butterfly + continuation history, bad captures last). There is no
 // countermove slot: an ablation match showed it lost Elo next to continuation history,
-// which already scores replies to the previous move (README, "Ablation").
+// which already scores replies to the previous move (scripts/results/RESULTS.md, "Ablation").
 
 #include <array>
 #include <cstdint>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""README table of the ablation matches: pools every run of each technique.
+"""The table of the ablation matches (scripts/results/RESULTS.md): pools every run of each technique.
 
 Reads the scripts/match/ablate logs (ablate-<technique>[-N].log) in the directories given,
 adds up the runs of each technique (last "Score of"/"Ptnml" lines) and prints one
