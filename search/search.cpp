@@ -101,10 +101,13 @@ public:
     void iterative_deepening();
     void clear() { history_.clear(); }
 
-    // The search's final report: when the best move comes from an iteration that was
-    // stopped before it printed, its line is printed now, so that the bestmove is
-    // always the first move of the last PV printed.
+    // The search's final report: when the best line comes from an iteration that was
+    // stopped before it printed (or a playing level chose another candidate), it is
+    // printed now, so that the bestmove and the ponder move are always the first two
+    // moves of the last PV printed.
     void report_final();
+    // A playing level's choice among its candidates, moved to the front of root_moves.
+    void choose_skill_move();
     const Position& root() const { return root_; }
 
     std::atomic<std::uint64_t> nodes{0};
@@ -154,7 +157,8 @@ private:
     int nmp_min_ply_ = 0;
     Color nmp_color_ = WHITE;
     std::uint64_t next_check_ = 0;
-    Move last_reported_ = MOVE_NONE;  // head of the last PV printed (main worker)
+    int search_multipv_ = 1;  // lines searched as PVs (more than reported for a playing level)
+    std::vector<Move> last_reported_;  // the last first-line PV printed (main worker)
 };
 
 void Worker::prepare(const Position& root, const Limits& limits, const Settings& settings, TimeBudget budget,
@@ -162,13 +166,21 @@ void Worker::prepare(const Position& root, const Limits& limits, const Settings&
     root_ = root;
     limits_ = limits;
     settings_ = settings;
+    // A playing level searches a node budget for several candidates (the lines
+    // reported stay those of MultiPV).
+    search_multipv_ = settings.multipv;
+    if (settings.skill.enabled) {
+        const SkillPlan plan = skill_plan(settings.skill.elo);
+        limits_.nodes = limits_.nodes ? std::min<std::uint64_t>(limits_.nodes, plan.nodes) : plan.nodes;
+        search_multipv_ = std::max(settings.multipv, plan.candidates);
+    }
     budget_ = budget;
     start_ = start;
     nodes = 0;
     // The clock and the node limit are looked at every 1024 nodes, more often as the
     // end of a node limit comes near (check_time).
-    next_check_ = limits.nodes ? 1 : 1024;
-    last_reported_ = MOVE_NONE;
+    next_check_ = limits_.nodes ? 1 : 1024;
+    last_reported_.clear();
     completed_depth = 0;
     root_moves.clear();
     for (Move m : MoveList<LEGAL>(root))
@@ -215,13 +227,31 @@ void Worker::emit(int depth, Value alpha, Value beta, int pv_index) {
         r.time_ms = elapsed_ms();
         r.hashfull = hashfull;
         r.pv = rm.pv;
-        if (i == 0) last_reported_ = rm.move;
+        if (i == 0) last_reported_ = rm.pv;
         report(r);
     }
 }
 
+void Worker::choose_skill_move() {
+    const Skill& skill = settings_.skill;
+    if (!skill.enabled || root_moves.size() < 2) return;
+    const SkillPlan plan = skill_plan(skill.elo);
+    std::vector<Value> scores;
+    for (int i = 0; i < std::min<int>(search_multipv_, int(root_moves.size())); ++i) {
+        const RootMove& rm = root_moves[i];
+        Value v = rm.score != -VALUE_INFINITE ? rm.score : rm.previous_score;
+        if (v == -VALUE_INFINITE) break;
+        scores.push_back(v);
+    }
+    // Repeatable for a seed: the same position gives the same choice.
+    std::uint64_t rng = skill.seed ? skill.seed ^ root_.key() ^ std::uint64_t(root_.game_ply()) * 0x9E3779B97F4A7C15ULL
+                                   : std::uint64_t(Clock::now().time_since_epoch().count()) ^ root_.key();
+    const int pick = skill_pick(scores, plan, rng);
+    if (pick > 0) std::rotate(root_moves.begin(), root_moves.begin() + pick, root_moves.begin() + pick + 1);
+}
+
 void Worker::report_final() {
-    if (!root_moves.empty() && root_moves[0].move != last_reported_) emit(root_depth_, -VALUE_INFINITE, VALUE_INFINITE, -1);
+    if (!root_moves.empty() && root_moves[0].pv != last_reported_) emit(root_depth_, -VALUE_INFINITE, VALUE_INFINITE, -1);
 }
 
 void Worker::iterative_deepening() {
@@ -238,7 +268,7 @@ void Worker::iterative_deepening() {
     (void)pv;
 
     Position pos = root_;
-    int multipv = std::min<int>(settings_.multipv, int(root_moves.size()));
+    int multipv = std::min<int>(search_multipv_, int(root_moves.size()));
     Move last_best = MOVE_NONE;
     int best_changes = 0;
     Value last_score = -VALUE_INFINITE;
@@ -760,6 +790,7 @@ void Engine::run_main(const Limits& limits, const Listener& listener) {
         state_cv_.wait(lock, [&] { return running_ == 1; });  // the helpers have left their search
     }
     if (!main.root_moves.empty()) {
+        main.choose_skill_move();
         main.report_final();
         main.report = nullptr;
         best = main.root_moves[0].move;

@@ -16,6 +16,7 @@
 
 #include "board/position.h"
 #include "eval/evaluate.h"
+#include "search/skill.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -52,6 +53,7 @@ struct Settings {
     std::int64_t move_overhead_ms = 10;
     eval::Options eval;
     std::uint32_t disabled = 0;  // bit t set: Technique t is switched off
+    Skill skill;                 // a playing level (disabled: full strength)
     bool on(Technique t) const { return !(disabled >> t & 1u); }
 };
 

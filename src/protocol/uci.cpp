@@ -170,6 +170,11 @@ void Uci::cmd_uci() {
        << "option name Clear Hash type button\n"
        << "option name UCI_ShowWDL type check default false\n"
        << "option name UCI_Chess960 type check default false\n"
+       << "option name UCI_LimitStrength type check default false\n"
+       << "option name UCI_Elo type spin default " << search::SkillMaxElo << " min " << search::SkillMinElo
+       << " max " << search::SkillMaxElo << "\n"
+       << "option name Skill Level type spin default 20 min 0 max 20\n"
+       << "option name Skill Seed type spin default 0 min 0 max 2147483647\n"
        << "option name UCI_Variant type combo default chess var chess var maharajah var maharajah39 "
           "var maharajah39-cv var maharajah39-vc\n"
        ;
@@ -239,6 +244,14 @@ void Uci::cmd_setoption(std::istringstream& is) {
         check(flag);  // pondering is driven by "go ponder"; the option only announces it
     } else if (id == "uci_showwdl") {
         check(show_wdl_);
+    } else if (id == "uci_limitstrength") {
+        check(limit_strength_);
+    } else if (id == "uci_elo") {
+        if (spin(search::SkillMinElo, search::SkillMaxElo, n)) uci_elo_ = int(n);
+    } else if (id == "skill level") {
+        if (spin(0, 20, n)) skill_level_ = int(n);
+    } else if (id == "skill seed") {
+        if (spin(0, 2147483647, n)) skill_seed_ = std::uint64_t(n);
     } else if (id == "uci_chess960") {
         // Read by the next "position"; the current one keeps its mode.
         check(chess960_);

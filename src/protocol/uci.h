@@ -70,7 +70,11 @@ private:
     search::Engine engine_;
     search::Settings settings_;
     bool show_wdl_ = false;
-    bool chess960_ = false;  // UCI_Chess960: FEN castling fields and castling moves of Chess960
+    bool chess960_ = false;
+    // Playing levels: UCI_LimitStrength with UCI_Elo wins; else Skill Level below 20.
+    bool limit_strength_ = false;
+    int uci_elo_ = search::SkillMaxElo, skill_level_ = 20;
+    std::uint64_t skill_seed_ = 0;  // UCI_Chess960: FEN castling fields and castling moves of Chess960
     bool infinite_search_ = false;  // the running search waits for stop/ponderhit
     bool show_dev_options_ = false;  // `uci` lists EvalMode and Ablate (MAHARAJAH_DEV_OPTIONS=1)
 };

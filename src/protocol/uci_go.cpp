@@ -170,7 +170,11 @@ void Uci::cmd_go(std::istringstream& is) {
             send("bestmove " + b + (p.empty() ? "" : " ponder " + p));
         }
     };
-    engine_.start(game_.position(), limits, settings_, std::move(listener));
+    search::Settings settings = settings_;
+    settings.skill.seed = skill_seed_;
+    if (limit_strength_) settings.skill.enabled = true, settings.skill.elo = uci_elo_;
+    else if (skill_level_ < 20) settings.skill.enabled = true, settings.skill.elo = search::skill_level_elo(skill_level_);
+    engine_.start(game_.position(), limits, settings, std::move(listener));
 }
 
 // bench [hash] [threads] [limit] [fenfile] [limittype], Stockfish's arguments:

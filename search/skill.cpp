@@ -1,0 +1,48 @@
+#include "search/skill.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/random.h"
+
+namespace maharajah::search {
+
+SkillPlan skill_plan(int elo) {
+    // f: 0 at the floor, 1 at the top of the range.
+    const double f = std::clamp(double(elo - SkillMinElo) / (SkillMaxElo - SkillMinElo), 0.0, 1.0);
+    SkillPlan p;
+    p.nodes = std::uint64_t(40.0 * std::pow(2.0, 15.0 * f));  // 40 nodes .. about 1.3 million
+    p.candidates = 4;
+    p.temperature = 160.0 * (1 - f) * (1 - f) + 6.0;
+    p.max_loss = Value(520.0 * std::pow(1 - f, 1.5) + 25.0);
+    return p;
+}
+
+int skill_level_elo(int level) {
+    level = std::clamp(level, 0, 20);
+    return SkillMinElo + level * (SkillMaxElo - SkillMinElo) / 20;
+}
+
+int skill_pick(const std::vector<Value>& scores, const SkillPlan& plan, std::uint64_t& rng) {
+    if (scores.size() < 2) return 0;
+    const Value best = scores[0];
+    std::vector<double> weight(scores.size(), 0.0);
+    double total = 0;
+    for (std::size_t i = 0; i < scores.size(); ++i) {
+        // Mate scores and losses beyond the cap are never chosen over the best move.
+        if (std::abs(scores[i]) >= VALUE_MATE_IN_MAX_PLY || std::abs(best) >= VALUE_MATE_IN_MAX_PLY) {
+            if (i == 0) weight[i] = 1;
+        } else if (best - scores[i] <= plan.max_loss)
+            weight[i] = std::exp(-double(best - scores[i]) / plan.temperature);
+        total += weight[i];
+    }
+    const double r = double(splitmix64(rng) >> 11) * (1.0 / 9007199254740992.0) * total;
+    double acc = 0;
+    for (std::size_t i = 0; i < scores.size(); ++i) {
+        acc += weight[i];
+        if (r < acc) return int(i);
+    }
+    return 0;
+}
+
+}  // namespace maharajah::search

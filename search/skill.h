@@ -1,0 +1,47 @@
+#pragma once
+// Playing levels (UCI_LimitStrength + UCI_Elo, Skill Level): how a weaker level
+// searches and how it chooses. A level searches a smaller tree (a node budget that
+// grows exponentially with the Elo) for several candidate moves, then picks among
+// them with noise that shrinks as the level rises, never a move that its own search
+// scores far below the best. So it errs like a weaker player (it overlooks what its
+// small search cannot see, and prefers a reasonable second move now and then) rather
+// than playing random moves or giving material away.
+//
+// The numbers are a first mapping; scripts/match/calibrate measures them against
+// Stockfish's UCI_Elo and in level-versus-level ladders.
+
+#include <cstdint>
+#include <vector>
+
+#include "core/types.h"
+
+namespace maharajah::search {
+
+inline constexpr int SkillMinElo = 600;
+inline constexpr int SkillMaxElo = 2300;
+
+// A playing level; disabled means full strength.
+struct Skill {
+    bool enabled = false;
+    int elo = SkillMaxElo;
+    std::uint64_t seed = 0;  // 0: a different choice each time; else repeatable
+};
+
+// The search budget and the choice rule of one level.
+struct SkillPlan {
+    std::uint64_t nodes = 0;    // at most this many nodes per search
+    int candidates = 1;         // root moves searched as principal variations
+    double temperature = 0;     // centipawns: softmax temperature of the choice
+    Value max_loss = 0;         // never choose a move scored this far below the best
+};
+
+SkillPlan skill_plan(int elo);
+
+// The Elo a Skill Level (0-19) stands for; 20 is full strength.
+int skill_level_elo(int level);
+
+// Index of the chosen move among candidate scores (best first, from the level's own
+// search), drawn with the given random state.
+int skill_pick(const std::vector<Value>& scores, const SkillPlan& plan, std::uint64_t& rng);
+
+}  // namespace maharajah::search

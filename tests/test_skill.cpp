@@ -1,0 +1,169 @@
+// Playing levels: UCI_LimitStrength + UCI_Elo and Skill Level. Options and ranges, a
+// legal move under every go form, repeatable play for a seed, and choices that differ
+// from full strength where a weaker level should (measured on many positions, not on
+// hand-picked ones).
+
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <sstream>
+
+#include "movegen/movegen.h"
+#include "protocol/bench_positions.h"
+#include "search/skill.h"
+#include "support/uci_session.h"
+
+using namespace maharajah;
+
+namespace {
+
+using Session = testsupport::UciSession;
+
+std::vector<std::string> matching(const std::vector<std::string>& lines, const std::string& prefix) {
+    std::vector<std::string> v;
+    for (const auto& l : lines)
+        if (l.rfind(prefix, 0) == 0) v.push_back(l);
+    return v;
+}
+
+std::string best_of(const std::vector<std::string>& lines) {
+    auto b = matching(lines, "bestmove ");
+    REQUIRE(b.size() == 1);
+    std::istringstream is(b[0]);
+    std::string w, m;
+    is >> w >> m;
+    return m;
+}
+
+bool legal_after(const std::string& fen, const std::string& move) {
+    Game g;
+    REQUIRE(g.set(fen, {}) == "");
+    return parse_uci_move(g.position(), move) != MOVE_NONE;
+}
+
+const char* Level(int elo) {
+    static std::string s;
+    s = "setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value " + std::to_string(elo) + "\n";
+    return s.c_str();
+}
+
+}  // namespace
+
+TEST_CASE("level options: names, ranges, errors", "[skill][uci]") {
+    Session s;
+    auto lines = s.run("uci\n");
+    for (const char* opt : {"option name UCI_LimitStrength type check default false",
+                            "option name UCI_Elo type spin default 2300 min 600 max 2300",
+                            "option name Skill Level type spin default 20 min 0 max 20",
+                            "option name Skill Seed type spin default 0 min 0 max 2147483647"}) {
+        INFO(opt);
+        REQUIRE(std::find(lines.begin(), lines.end(), opt) != lines.end());
+    }
+    for (const char* bad : {"setoption name UCI_Elo value 599", "setoption name UCI_Elo value 2301",
+                            "setoption name Skill Level value 21", "setoption name Skill Level value -1",
+                            "setoption name UCI_LimitStrength value maybe", "setoption name Skill Seed value x"}) {
+        INFO(bad);
+        auto out = s.run(std::string(bad) + "\n");
+        REQUIRE(out.size() == 1);
+        REQUIRE(out[0].rfind("info string error: setoption: ", 0) == 0);
+    }
+}
+
+TEST_CASE("a level gives one legal move under every go form", "[skill][search]") {
+    const std::string fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    const char* gos[] = {"go depth 8", "go nodes 3000", "go movetime 30", "go wtime 2000 btime 2000 winc 20 binc 20",
+                         "go depth 4 searchmoves d2d4 b1c3"};
+    for (int elo : {600, 1400, 2300})
+        for (const char* go : gos) {
+            Session s;
+            auto lines = s.run(std::string(Level(elo)) + "setoption name Skill Seed value 3\nposition fen " + fen +
+                               "\n" + go + "\n");
+            INFO(elo << " " << go);
+            REQUIRE(legal_after(fen, best_of(lines)));
+        }
+    // Infinite and ponder: the answer waits for stop / ponderhit.
+    Session s;
+    s.run(std::string(Level(1000)) + "position fen " + fen + "\n");
+    s.uci.execute("go infinite");
+    s.uci.execute("isready");
+    s.uci.execute("stop");
+    s.uci.wait_for_search();
+    REQUIRE(legal_after(fen, best_of(s.lines())));
+    s.run("position fen " + fen + "\n");
+    s.uci.execute("go ponder wtime 1000 btime 1000");
+    s.uci.execute("ponderhit");
+    s.uci.wait_for_search();
+    REQUIRE(legal_after(fen, best_of(s.lines())));
+    // MultiPV: the lines asked for are reported; the level still answers one move.
+    auto lines = s.run("setoption name MultiPV value 3\nposition fen " + fen + "\ngo nodes 20000\n");
+    REQUIRE(!matching(lines, "info depth").empty());
+    REQUIRE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find(" multipv 3 ") != std::string::npos; }));
+    REQUIRE(legal_after(fen, best_of(lines)));
+}
+
+TEST_CASE("a seed makes a level's play repeat exactly", "[skill][search]") {
+    auto play = [](std::uint64_t seed) {
+        Session s;
+        s.run(std::string(Level(900)) + "setoption name Skill Seed value " + std::to_string(seed) + "\n");
+        std::vector<std::string> moves;
+        for (const char* fen : BenchFens) moves.push_back(best_of(s.run(std::string("position fen ") + fen + "\ngo depth 30\n")));
+        return moves;
+    };
+    auto a = play(11), b = play(11), c = play(12);
+    REQUIRE(a == b);
+    REQUIRE(a != c);  // another seed chooses differently somewhere in 24 positions
+}
+
+TEST_CASE("weaker levels leave the full-strength move more often", "[skill][search]") {
+    // Over the 24 bench positions: how often a level's move differs from the move of a
+    // full-strength search with the same seed-free settings (depth 8).
+    std::vector<std::string> full;
+    {
+        Session s;
+        for (const char* fen : BenchFens) full.push_back(best_of(s.run(std::string("position fen ") + fen + "\ngo depth 8\n")));
+    }
+    auto differs = [&](int elo) {
+        int n = 0;
+        for (std::uint64_t seed : {1, 2}) {
+            Session s;
+            s.run(std::string(Level(elo)) + "setoption name Skill Seed value " + std::to_string(seed) + "\n");
+            for (std::size_t i = 0; i < std::size(BenchFens); ++i)
+                n += best_of(s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 8\n")) != full[i];
+        }
+        return n;
+    };
+    const int low = differs(600), high = differs(2300);
+    INFO("differs from full strength: Elo 600 " << low << "/48, Elo 2300 " << high << "/48");
+    REQUIRE(low >= 16);
+    REQUIRE(high < low);
+    // UCI_Elo counts only while UCI_LimitStrength is true: then play is full strength.
+    Session s;
+    s.run("setoption name UCI_Elo value 600\n");
+    for (std::size_t i = 0; i < 6; ++i)
+        REQUIRE(best_of(s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 8\n")) == full[i]);
+}
+
+TEST_CASE("a level never chooses a move its own search scores far below the best", "[skill]") {
+    std::uint64_t rng = 5;
+    for (int elo : {600, 1000, 1500, 2000, 2300}) {
+        const search::SkillPlan plan = search::skill_plan(elo);
+        // Candidates 0, 30, 120, 300 and 700 centipawns below the best.
+        const std::vector<Value> scores = {100, 70, -20, -200, -600};
+        int counts[5] = {};
+        for (int i = 0; i < 4000; ++i) ++counts[search::skill_pick(scores, plan, rng)];
+        INFO("Elo " << elo);
+        for (int i = 0; i < 5; ++i)
+            if (100 - scores[i] > plan.max_loss) REQUIRE(counts[i] == 0);
+        REQUIRE(counts[0] >= counts[1]);  // the best move is the likeliest
+        REQUIRE(counts[4] == 0);          // 700 cp is beyond every level's cap
+    }
+    // Mate scores are not gambled with: the best of them is kept.
+    const std::vector<Value> mates = {VALUE_MATE - 3, 50, 40};
+    for (int i = 0; i < 100; ++i) REQUIRE(search::skill_pick(mates, search::skill_plan(600), rng) == 0);
+    // Higher levels search more and choose more sharply.
+    REQUIRE(search::skill_plan(600).nodes < search::skill_plan(1500).nodes);
+    REQUIRE(search::skill_plan(1500).nodes < search::skill_plan(2300).nodes);
+    REQUIRE(search::skill_plan(600).temperature > search::skill_plan(2300).temperature);
+    // Skill Level maps onto the same scale: 0 the floor, 19 just under the top.
+    REQUIRE(search::skill_level_elo(0) == search::SkillMinElo);
+    REQUIRE(search::skill_level_elo(19) < search::SkillMaxElo);
+}
