@@ -20,10 +20,7 @@ namespace {
 using Session = testsupport::UciSession;
 
 std::vector<std::string> matching(const std::vector<std::string>& lines, const std::string& prefix) {
-    std::vector<std::string> v;
-    for (const auto& l : lines)
-        if (l.rfind(prefix, 0) == 0) v.push_back(l);
-    return v;
+    return testsupport::starting_with(lines, prefix);
 }
 
 // The number after `key` in an info line (-1 when absent).
@@ -32,6 +29,20 @@ long long field(const std::string& line, const std::string& key) {
     for (std::string w; is >> w;)
         if (w == key && is >> w) return std::stoll(w);
     return -1;
+}
+
+// One bestmove, and its move is the first move of the last PV printed.
+void require_bestmove_is_pv_head(const std::vector<std::string>& lines) {
+    auto best = matching(lines, "bestmove ");
+    auto infos = matching(lines, "info depth");
+    REQUIRE(best.size() == 1);
+    REQUIRE(!infos.empty());
+    const std::string& last = infos.back();
+    std::istringstream pv(last.substr(last.find(" pv ") + 4)), bm(best[0]);
+    std::string head, word, move;
+    pv >> head;
+    bm >> word >> move;
+    REQUIRE(move == head);
 }
 
 // The lines the real loop writes for `input`, which ends without "quit".
@@ -103,17 +114,8 @@ TEST_CASE("the bestmove is the first move of the last PV printed", "[hardening][
                 Session s;
                 auto lines = s.run("setoption name Threads value " + std::to_string(threads) + "\n" + setup +
                                    "\n" + go + "\n");
-                auto best = matching(lines, "bestmove ");
-                auto infos = matching(lines, "info depth");
                 INFO(setup << " / " << go << " / threads " << threads);
-                REQUIRE(best.size() == 1);
-                REQUIRE(!infos.empty());
-                const std::string& last = infos.back();
-                std::istringstream pv(last.substr(last.find(" pv ") + 4)), bm(best[0]);
-                std::string head, word, move;
-                pv >> head;
-                bm >> word >> move;
-                REQUIRE(move == head);
+                require_bestmove_is_pv_head(lines);
                 ++searches;
             }
     REQUIRE(searches == 36);
@@ -127,17 +129,8 @@ TEST_CASE("the bestmove is the first move of the last PV printed", "[hardening][
         const std::string go = (i % 2 ? "go movetime " : "go wtime " + std::to_string(40 * ms) + " btime ") +
                                std::to_string(ms);
         auto lines = s.run(std::string(setups[i % 3]) + "\n" + go + "\n");
-        auto best = matching(lines, "bestmove ");
-        auto infos = matching(lines, "info depth");
         INFO(setups[i % 3] << " / " << go);
-        REQUIRE(best.size() == 1);
-        REQUIRE(!infos.empty());
-        const std::string& last = infos.back();
-        std::istringstream pv(last.substr(last.find(" pv ") + 4)), bm(best[0]);
-        std::string head, word, move;
-        pv >> head;
-        bm >> word >> move;
-        REQUIRE(move == head);
+        require_bestmove_is_pv_head(lines);
     }
 }
 

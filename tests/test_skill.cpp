@@ -19,10 +19,7 @@ namespace {
 using Session = testsupport::UciSession;
 
 std::vector<std::string> matching(const std::vector<std::string>& lines, const std::string& prefix) {
-    std::vector<std::string> v;
-    for (const auto& l : lines)
-        if (l.rfind(prefix, 0) == 0) v.push_back(l);
-    return v;
+    return testsupport::starting_with(lines, prefix);
 }
 
 std::string best_of(const std::vector<std::string>& lines) {

@@ -9,6 +9,14 @@
 
 namespace testsupport {
 
+// The lines that start with `prefix`.
+inline std::vector<std::string> starting_with(const std::vector<std::string>& lines, const std::string& prefix) {
+    std::vector<std::string> v;
+    for (const auto& l : lines)
+        if (l.rfind(prefix, 0) == 0) v.push_back(l);
+    return v;
+}
+
 struct UciSession {
     std::ostringstream out;
     maharajah::Uci uci{out};
