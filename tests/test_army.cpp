@@ -1,4 +1,4 @@
-// Custom armies: every rule of RULES.md section 5 and its error reason, the start
+// Custom armies: every rule of the rules in README.md and its error reason, the start
 // position two armies make (section 6), and the engine's own suggested armies.
 
 #include <catch2/catch.hpp>
@@ -95,7 +95,7 @@ TEST_CASE("the start position follows the armies", "[army]") {
     REQUIRE(g.set_armies("RRBQKBRP/PPPPPPPP", "rnbakbnr/pppppppp/3ppp2", {"e2e4", "d6d4"}) == "");
 }
 
-TEST_CASE("the start checks of RULES.md section 6 refuse bad armies and positions", "[army][errors]") {
+TEST_CASE("the start checks of the rules in README.md refuse bad armies and positions", "[army][errors]") {
     Game g;
     REQUIRE(g.set_armies("RNBQKBNR/PPPPPPP1", "rnbqkbnr/pppppppp", {}) == "White army: points 38, must be exactly 39");
     REQUIRE(g.set_armies("RNBQKBNR/PPPPPPPP", "rnbqkbnr/ppppppp", {}) ==

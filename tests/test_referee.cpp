@@ -1,4 +1,4 @@
-// The referee: status and flag verdicts (RULES.md sections 2 and 9) and the referee
+// The referee: status and flag verdicts (the rules in README.md and 9) and the referee
 // and army commands of the UCI loop, driven through string streams.
 
 #include <catch2/catch.hpp>

@@ -177,7 +177,7 @@ fivefold repetition, 75-move rule); a threefold repetition or 50-move claim is t
 a draw at once; --maxmoves plies give a draw. A bestmove not in the referee's legal move
 list (or none) loses; an engine that exits or closes its pipe loses (and is restarted);
 a flag fall loses, or draws when the opponent has no mating material, or aborts the
-game (result *, not scored) when the player has not moved yet (RULES.md 9). A bestmove
+game (result *, not scored) when the player has not moved yet (the rules in README.md). A bestmove
 that arrives after the clock ran out is a time loss; the runner waits for it (no stop
 sent) and reports the worst clock overrun (ms past zero) per engine. No bestmove
 --hang-timeout seconds after the clock ran out, or no readyok within --ready-timeout, is

@@ -659,7 +659,7 @@ class EndToEnd(unittest.TestCase):
         self._bad("crash", "crashed", "Crashes/disconnects")
 
     def test_hang_on_first_move_is_aborted(self):
-        # RULES.md 9: a flag that falls before the player's own first move aborts the game;
+        # the rules in README.md: a flag that falls before the player's own first move aborts the game;
         # no bestmove --hang-timeout after the flag fell is a hang, not a time loss
         self._bad("hang", "flag fell before its first move, aborted", "Hangs", aborted=True,
                   extra=("--hang-timeout", "0.5"))

@@ -1,5 +1,5 @@
 #pragma once
-// Custom armies (RULES.md sections 5-8): the notation, the checks, the start position
+// Custom armies (the rules in README.md): the notation, the checks, the start position
 // two armies make, and the army the engine fields for itself.
 //
 // Army notation: one side's half of the board written like FEN ranks, home rank
@@ -33,7 +33,7 @@ struct ArmyCheck {
     bool ok() const { return error.empty(); }
 };
 
-// Checks an army against every rule of RULES.md section 5; the error names the
+// Checks an army against every rule of the rules in README.md; the error names the
 // numbers or squares involved.
 ArmyCheck check_army(Color c, const std::string& text);
 

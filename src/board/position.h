@@ -97,7 +97,7 @@ public:
     void do_null_move(StateInfo& new_st);
     void undo_null_move();
 
-    // Draw rules (RULES.md section 2), shared by the referee and the search.
+    // Draw rules (the rules in README.md), shared by the referee and the search.
     // How often the current position has occurred in the game so far, counting itself
     // (same side to move, pieces, castling, en-passant and double-step rights).
     int repetition_count() const;
@@ -107,7 +107,7 @@ public:
     // Insufficient material: K v K, K + one minor v K, or only bishops all on one colour.
     bool insufficient_material() const;
     // False when c has only a king, a king and one minor piece, or a king and bishops
-    // all on one square colour (RULES.md section 9, for flag falls).
+    // all on one square colour (the rules in README.md, for flag falls).
     bool has_mating_material(Color c) const;
 
     // The key computed from scratch (the incremental one must always equal it).

@@ -22,7 +22,7 @@ constexpr unsigned part_bit(MovePart p) { return 1u << p; }
 struct PieceInfo {
     char letter;    // upper-case FEN letter ('\0' for NO_PIECE_TYPE)
     unsigned parts; // bit set of MovePart
-    int army_cost;  // points in a custom army (RULES.md section 5); the king is free
+    int army_cost;  // points in a custom army (the rules in README.md); the king is free
 };
 
 constexpr unsigned ORTH = part_bit(ORTH_SLIDER), DIAG = part_bit(DIAG_SLIDER),

@@ -1,5 +1,5 @@
 #pragma once
-// The per-side rules record (RULES.md section 7). Decided once from the starting
+// The per-side rules record (the rules in README.md). Decided once from the starting
 // armies and never changed during a game; move generation reads it.
 
 #include <array>

@@ -45,7 +45,7 @@ std::string Game::set_armies(const std::string& white, const std::string& black,
     ArmyCheck b = check_army(BLACK, black);
     if (!b.ok()) return "Black army: " + b.error;
     std::string fen = army_start_fen(w.army, b.army);
-    // The start checks of RULES.md section 6, each with its own message.
+    // The start checks of the rules in README.md, each with its own message.
     Position pos;
     StateInfo st;
     std::string error = pos.set(fen, st, chess960);

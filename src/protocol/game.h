@@ -27,7 +27,7 @@ public:
     // and castling moves are written as the king taking its rook.
     std::string set(const std::string& fen, const std::vector<std::string>& moves, bool chess960 = false);
 
-    // Replaces this game with the start position of two armies (RULES.md section 6)
+    // Replaces this game with the start position of two armies (the rules in README.md)
     // followed by `moves`. Same contract as set().
     std::string set_armies(const std::string& white, const std::string& black,
                            const std::vector<std::string>& moves, bool chess960 = false);

@@ -2,7 +2,7 @@
 //
 // Everything here works on one square at a time with file/rank coordinates;
 // there are no bitboards and no incremental state, so each rule can be read off
-// the code directly and compared with shared/RULES.md.
+// the code directly and compared with shared/the rules in README.md.
 #include "ref_chess.h"
 
 #include <algorithm>

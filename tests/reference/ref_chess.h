@@ -6,7 +6,7 @@
 // generation piece by piece, and legality by "play the move on a copy and see
 // whether the own king is attacked". It shares no code with the engine on purpose.
 //
-// Rules: /work/shared/RULES.md (shared/RULES.md in the project).
+// Rules: /work/shared/the rules in README.md (shared/the rules in README.md in the project).
 #pragma once
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 // generator (testsupport). The reference generator is the yardstick for the
 // engine's move generator, so it is itself checked against the published perft
 // tables in tests/data and against hand-picked positions for each special rule
-// of shared/RULES.md.
+// of shared/the rules in README.md.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -364,7 +364,7 @@ TEST_CASE("random armies obey the army rules", "[reference]") {
             if (!compound[1] && b.sq[sq("a8")] == 'r') expect_castle += 'q';
             CHECK(f[2] == (expect_castle.empty() ? "-" : expect_castle));
 
-            // RULES.md section 6 start checks.
+            // the rules in README.md start checks.
             CHECK_FALSE(refchess::in_check(b));
             refchess::Board flipped = b;
             flipped.white_to_move = false;

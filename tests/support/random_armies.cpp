@@ -25,7 +25,7 @@ struct Rng {
     int below(int n) { return static_cast<int>(next() % static_cast<std::uint64_t>(n)); }
 };
 
-// Piece kinds (lower case) and their costs from RULES.md section 5.
+// Piece kinds (lower case) and their costs from the rules in README.md.
 struct PieceType {
     char kind;
     int cost;
@@ -209,7 +209,7 @@ std::string random_army_fen(std::uint64_t seed, int mode) {
             white_policy = white_has ? Compound::Need : Compound::Forbid;
             black_policy = white_has ? Compound::Forbid : Compound::Need;
         }
-        // Each army is drawn on its own (RULES.md section 8: an army does not
+        // Each army is drawn on its own (the rules in README.md: an army does not
         // depend on the opponent's).
         const std::vector<char> white_army = make_army(rng, white_policy);
         const std::vector<char> black_army = make_army(rng, black_policy);
@@ -222,7 +222,7 @@ std::string random_army_fen(std::uint64_t seed, int mode) {
         place_army(rng, black_army, false, board);
         const std::string fen = build_fen(board, has_compound(white_army), has_compound(black_army));
 
-        // RULES.md section 6: White not in check, Black's king not attacked, and
+        // the rules in README.md: White not in check, Black's king not attacked, and
         // White has a legal move. Otherwise draw a new pair.
         refchess::Board b;
         if (!refchess::parse_fen(fen, b, nullptr)) continue;  // cannot happen; be safe

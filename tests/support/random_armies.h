@@ -1,4 +1,4 @@
-// Random Maharajah start positions for tests (shared/RULES.md sections 5-7).
+// Random Maharajah start positions for tests (shared/the rules in README.md).
 //
 // Why: the engine's move generator is compared with the reference generator
 // (tests/reference) on many positions; custom-army start positions exercise the
