@@ -36,20 +36,14 @@ std::string wdl(Value v) {
 // The moves of a line from `root` in UCI notation. In Chess960 a castling move is
 // written with its rook's square, which depends on the position: the line is replayed.
 std::string line_to_uci(const Position& root, const std::vector<Move>& line) {
-    std::string text;
-    if (!root.chess960()) {
-        for (Move m : line) {
-            if (!text.empty()) text += ' ';
-            text += move_to_uci(m);
-        }
-        return text;
-    }
+    const bool replay = root.chess960();
     Position pos = root;
-    std::vector<StateInfo> states(line.size());
+    std::vector<StateInfo> states(replay ? line.size() : 0);
+    std::string text;
     for (std::size_t i = 0; i < line.size(); ++i) {
         if (i) text += ' ';
         text += move_to_uci(pos, line[i]);
-        pos.do_move(line[i], states[i]);
+        if (replay) pos.do_move(line[i], states[i]);
     }
     return text;
 }
