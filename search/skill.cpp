@@ -11,7 +11,7 @@ SkillPlan skill_plan(int elo) {
     // f: 0 at the floor, 1 at the top of the range.
     const double f = std::clamp(double(elo - SkillMinElo) / (SkillMaxElo - SkillMinElo), 0.0, 1.0);
     SkillPlan p;
-    p.nodes = std::uint64_t(40.0 * std::pow(2.0, 15.0 * f));  // 40 nodes .. about 1.3 million
+    p.nodes = std::uint64_t(40.0 * std::pow(2.0, 15.0 * f));  // 40 nodes .. about 1.3 million (f = 1 is never used)
     p.candidates = 4;
     p.temperature = 160.0 * (1 - f) * (1 - f) + 6.0;
     p.max_loss = Value(520.0 * std::pow(1 - f, 1.5) + 25.0);

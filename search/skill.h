@@ -17,8 +17,11 @@
 
 namespace maharajah::search {
 
+// The UCI_Elo range. Its top is full strength, no limit at all: the engine measures
+// about 2200 on Stockfish's UCI_Elo scale at 10+0.1 (scripts/match/calibrate), so the
+// scale ends where the engine really is.
 inline constexpr int SkillMinElo = 600;
-inline constexpr int SkillMaxElo = 2300;
+inline constexpr int SkillMaxElo = 2200;
 
 // A playing level; disabled means full strength.
 struct Skill {
@@ -37,7 +40,7 @@ struct SkillPlan {
 
 SkillPlan skill_plan(int elo);
 
-// The Elo a Skill Level (0-19) stands for; 20 is full strength.
+// The Elo a Skill Level stands for: 600 + 80 per level, so 20 is SkillMaxElo, full strength.
 int skill_level_elo(int level);
 
 // Index of the chosen move among candidate scores (best first, from the level's own

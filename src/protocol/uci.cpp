@@ -99,51 +99,46 @@ bool Uci::execute(const std::string& line) {
 }
 
 void Uci::cmd_position(std::istringstream& is) {
+    std::string err = parse_position(is, game_, chess960_, variant_);
+    if (!err.empty()) error(err);
+}
+
+std::string parse_position(std::istream& is, Game& game, bool chess960, const std::string& variant) {
     std::string token, fen;
     bool has_moves = false;
     is >> token;
     if (token == "startpos") {
         fen = StartFen;
         if (is >> token) {
-            if (token != "moves") {
-                error("position: expected 'moves' after 'startpos', got '" + clip(token) + "'");
-                return;
-            }
+            if (token != "moves") return "position: expected 'moves' after 'startpos', got '" + clip(token) + "'";
             has_moves = true;
         }
     } else if (token == "fen") {
         while (is >> token && !(has_moves = token == "moves")) fen += (fen.empty() ? "" : " ") + token;
     } else if (token == "army") {
         std::string white, black;
-        if (!(is >> white >> black)) {
-            error("position army: expected <white-army> <black-army> [moves ...]");
-            return;
-        }
-        if (is >> token && !(has_moves = token == "moves")) {
-            error("position army: expected 'moves' after the armies, got '" + clip(token) + "'");
-            return;
-        }
+        if (!(is >> white >> black)) return "position army: expected <white-army> <black-army> [moves ...]";
+        if (is >> token && !(has_moves = token == "moves"))
+            return "position army: expected 'moves' after the armies, got '" + clip(token) + "'";
         std::vector<std::string> moves;
         while (has_moves && is >> token) moves.push_back(token);
-        std::string err = game_.set_armies(white, black, moves, chess960_);
-        if (!err.empty()) error("position army: " + err);
-        return;
+        std::string err = game.set_armies(white, black, moves, chess960);
+        return err.empty() ? err : "position army: " + err;
     } else {
-        error("position: expected 'startpos', 'fen' or 'army', got '" + clip(token) + "'");
-        return;
+        return "position: expected 'startpos', 'fen' or 'army', got '" + clip(token) + "'";
     }
     std::vector<std::string> moves;
     while (has_moves && is >> token) moves.push_back(token);
     // Under a variants.ini name (maharajah39...), a 6-field FEN's sides play the rules
     // the name says, not those its compound pieces suggest.
-    if (const char* sides = variant_sides(variant_)) {
+    if (const char* sides = variant_sides(variant)) {
         std::istringstream count(fen);
         int fields = 0;
         for (std::string w; count >> w;) ++fields;
         if (fields == 6) fen += std::string(" ") + sides;
     }
-    std::string err = game_.set(fen, moves, chess960_);
-    if (!err.empty()) error("position: " + err);
+    std::string err = game.set(fen, moves, chess960);
+    return err.empty() ? err : "position: " + err;
 }
 
 void print_perft(Position pos, int depth, std::ostream& out) {

@@ -95,6 +95,16 @@ void print_perft(Position pos, int depth, std::ostream& out);
 // Text of the per-side rules line ("rules white classic castling KQ ...").
 std::string rules_line(const Position& pos, Color c);
 
+// Sets `game` from the words of a `position` command after the word "position"
+// ("startpos [moves ...]", "fen <fen> [moves ...]", "army <white> <black> [moves ...]").
+// Returns an empty string, or the error message (game unchanged).
+std::string parse_position(std::istream& is, Game& game, bool chess960 = false, const std::string& variant = "chess");
+
+// The legal moves in UCI notation, sorted; only those from `only` unless SQ_NONE.
+std::vector<std::string> sorted_moves(const Position& pos, Square only);
+// "e4" -> the square; false for anything else.
+bool parse_square(const std::string& word, Square& s);
+
 // FEN field 7 (which sides play variant rules) that a UCI_Variant name of
 // scripts/variants/variants.ini implies: "Vv", "v", "V"; null for other names.
 const char* variant_sides(const std::string& variant);

@@ -166,8 +166,9 @@ void Uci::cmd_go(std::istringstream& is) {
     };
     search::Settings settings = settings_;
     settings.skill.seed = skill_seed_;
-    if (limit_strength_) settings.skill.enabled = true, settings.skill.elo = uci_elo_;
-    else if (skill_level_ < 20) settings.skill.enabled = true, settings.skill.elo = search::skill_level_elo(skill_level_);
+    // The top of the scale (UCI_Elo 2200, Skill Level 20) is full strength, unlimited.
+    const int elo = limit_strength_ ? uci_elo_ : search::skill_level_elo(skill_level_);
+    if (elo < search::SkillMaxElo) settings.skill.enabled = true, settings.skill.elo = elo;
     engine_.start(game_.position(), limits, settings, std::move(listener));
 }
 

@@ -20,6 +20,8 @@ bool parse_color(const std::string& word, Color& c) {
     return true;
 }
 
+}  // namespace
+
 std::vector<std::string> sorted_moves(const Position& pos, Square only) {
     std::vector<std::string> v;
     for (Move m : MoveList<LEGAL>(pos))
@@ -28,7 +30,11 @@ std::vector<std::string> sorted_moves(const Position& pos, Square only) {
     return v;
 }
 
-}  // namespace
+bool parse_square(const std::string& word, Square& s) {
+    if (word.size() != 2 || word[0] < 'a' || word[0] > 'h' || word[1] < '1' || word[1] > '8') return false;
+    s = make_square(File(word[0] - 'a'), Rank(word[1] - '1'));
+    return true;
+}
 
 void Uci::cmd_army(std::istringstream& is) {
     std::string sub, color_word;
@@ -82,11 +88,10 @@ void Uci::cmd_moves(std::istringstream& is) {
     std::string word;
     Square only = SQ_NONE;
     if (is >> word) {
-        if (word.size() != 2 || word[0] < 'a' || word[0] > 'h' || word[1] < '1' || word[1] > '8') {
+        if (!parse_square(word, only)) {
             error("moves: '" + clip(word) + "' is not a square");
             return;
         }
-        only = make_square(File(word[0] - 'a'), Rank(word[1] - '1'));
         if (pos.empty(only)) {
             error("moves: no piece on " + word);
             return;
