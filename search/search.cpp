@@ -206,6 +206,7 @@ void Worker::check_time() {
     }
     // While pondering the clock is not ours; after ponderhit it counts from "go".
     if (budget_.enabled && !engine_.pondering_ && elapsed_ms() >= budget_.maximum_ms) engine_.stop_ = true;
+    if (main() && engine_.yield_hook_) engine_.yield_now();
 }
 
 void Worker::emit(int depth, Value alpha, Value beta, int pv_index) {
@@ -664,10 +665,24 @@ void Engine::set_threads(int n) {
     stop();
     wait();
     join_threads();
-    n = std::clamp(n, 1, 256);
+    n = SingleThreaded ? 1 : std::clamp(n, 1, 256);
     workers_.clear();
     for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(*this, i));
-    for (int i = 0; i < n; ++i) threads_.emplace_back(&Engine::thread_loop, this, i, job_);
+    if (!SingleThreaded)
+        for (int i = 0; i < n; ++i) threads_.emplace_back(&Engine::thread_loop, this, i, job_);
+}
+
+void Engine::set_yield_hook(std::function<void()> hook, int interval_ms) {
+    yield_hook_ = std::move(hook);
+    yield_interval_ms_ = std::max(0, interval_ms);
+    last_yield_ = Clock::now();
+}
+
+void Engine::yield_now() {
+    const auto now = Clock::now();
+    if (now - last_yield_ < std::chrono::milliseconds(yield_interval_ms_)) return;
+    yield_hook_();
+    last_yield_ = Clock::now();
 }
 
 // A pool thread: sleeps until a search starts (the job number moves past `seen`, the
@@ -737,7 +752,16 @@ void Engine::start(const Position& root, const Limits& limits, const Settings& s
         running_ = int(workers_.size());
         ++job_;
     }
+#ifdef MAHARAJAH_SINGLE_THREAD
+    // No pool: the one worker searches here and now; "stop" comes through the yield hook.
+    last_yield_ = Clock::now();
+    Job job = current_;
+    workers_[0]->prepare(job.root, job.limits, job.settings, job.budget, job.start);
+    run_main(job.limits, job.listener);
+    running_ = 0;
+#else
     job_cv_.notify_all();
+#endif
 }
 
 void Engine::stop() {
@@ -757,6 +781,9 @@ void Engine::ponderhit() {
 }
 
 void Engine::wait() {
+    // Single-threaded, a search has always ended when anyone else can call this (the
+    // yield hook must not start or wait for searches).
+    if (SingleThreaded) return;
     std::unique_lock<std::mutex> lock(mutex_);
     state_cv_.wait(lock, [&] { return running_ == 0; });
 }
@@ -782,7 +809,14 @@ void Engine::run_main(const Limits& limits, const Listener& listener) {
         main.report = listener.on_report;
         main.iterative_deepening();
     }
-    {
+    if (SingleThreaded) {
+        // The same wait, by yielding to the host (without a hook nothing could end it).
+        while (yield_hook_ && !stop_ && (limits.infinite || pondering_)) {
+            yield_hook_();
+            last_yield_ = Clock::now();
+        }
+        stop_ = true;
+    } else {
         // Under "go infinite" or "go ponder" the answer waits for stop or ponderhit.
         std::unique_lock<std::mutex> lock(mutex_);
         state_cv_.wait(lock, [&] { return stop_ || (!limits.infinite && !pondering_); });

@@ -81,6 +81,16 @@ class Worker;
 // worker: it reports, decides when to stop and gives the bestmove. Every worker
 // watches the clock and the node limit, so the limits hold however many threads
 // share however few cores.
+// Builds without threads (WebAssembly without pthreads): the search runs on the thread
+// that calls start(), which returns after the bestmove; a yield hook set by the host
+// runs now and then during the search, so that the host can deliver "stop".
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+#define MAHARAJAH_SINGLE_THREAD 1
+inline constexpr bool SingleThreaded = true;
+#else
+inline constexpr bool SingleThreaded = false;
+#endif
+
 class Engine {
 public:
     Engine();
@@ -105,6 +115,12 @@ public:
     std::uint64_t nodes() const;
     TranspositionTable& tt() { return tt_; }
 
+    // Called from the search at most every `interval_ms` (and while "go infinite" waits
+    // for stop): the host's chance to run. Needed by single-threaded builds, where a
+    // search would otherwise never see "stop"; harmless elsewhere.
+    void set_yield_hook(std::function<void()> hook, int interval_ms);
+    void yield_now();
+
     // Internal state shared with the workers.
     std::atomic<bool> stop_{false};
     std::atomic<bool> pondering_{false};
@@ -116,6 +132,9 @@ private:
     void join_threads();
 
     TranspositionTable tt_;
+    std::function<void()> yield_hook_;
+    int yield_interval_ms_ = 50;
+    std::chrono::steady_clock::time_point last_yield_;
     std::vector<std::unique_ptr<Worker>> workers_;
     std::vector<std::thread> threads_;
     // The pool's state, under mutex_: a job number that advances per search, how many

@@ -8,6 +8,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <new>
 #include <ostream>
@@ -156,6 +157,18 @@ int mh_engine_send(mh_engine* engine, const char* line) {
         return MH_ERR_MEMORY;
     } catch (...) {
         return MH_ERR_ARGUMENT;
+    }
+}
+
+int mh_engine_set_yield(mh_engine* engine, mh_yield_callback yield, void* user, int interval_ms) {
+    if (!engine || interval_ms < 0) return MH_ERR_ARGUMENT;
+    try {
+        std::function<void()> hook;
+        if (yield) hook = [yield, user] { yield(user); };
+        engine->uci.set_yield_hook(std::move(hook), interval_ms);
+        return MH_OK;
+    } catch (...) {
+        return MH_ERR_MEMORY;
     }
 }
 

@@ -93,6 +93,16 @@ MH_EXPORT mh_engine* mh_engine_create(mh_line_callback on_line, void* user);
  * MH_ERR_ARGUMENT for a NULL handle or line. */
 MH_EXPORT int mh_engine_send(mh_engine* engine, const char* line);
 
+/* For builds without threads (WebAssembly without pthreads) only: there `go` searches
+ * inside mh_engine_send, which returns after the bestmove. During the search `yield`
+ * is called about every `interval_ms` milliseconds (and repeatedly while `go infinite`
+ * or `go ponder` waits): the host's chance to run its event loop and to call
+ * mh_engine_send(engine, ...) with "stop", "ponderhit" or "isready", the only lines
+ * allowed inside it. Threaded builds may set it too (it then runs on the search
+ * thread). NULL removes it. */
+typedef void (*mh_yield_callback)(void* user);
+MH_EXPORT int mh_engine_set_yield(mh_engine* engine, mh_yield_callback yield, void* user, int interval_ms);
+
 /* Stops a running search (its bestmove is still delivered), frees everything. No
  * callback happens after this returns. NULL is allowed. */
 MH_EXPORT void mh_engine_destroy(mh_engine* engine);

@@ -158,7 +158,7 @@ void Uci::cmd_uci() {
     std::ostringstream os;
     os << "id name " << EngineName << ' ' << engine_version() << "\nid author " << EngineAuthor << '\n'
        << "option name Hash type spin default 16 min 1 max 65536\n"
-       << "option name Threads type spin default 1 min 1 max 256\n"
+       << "option name Threads type spin default 1 min 1 max " << (search::SingleThreaded ? 1 : 256) << "\n"
        << "option name MultiPV type spin default 1 min 1 max 256\n"
        << "option name Ponder type check default false\n"
        << "option name Move Overhead type spin default 10 min 0 max 5000\n"
@@ -230,7 +230,7 @@ void Uci::cmd_setoption(std::istringstream& is) {
             }
         }
     } else if (id == "threads") {
-        if (spin(1, 256, n)) engine_.set_threads(int(n));
+        if (spin(1, search::SingleThreaded ? 1 : 256, n)) engine_.set_threads(int(n));
     } else if (id == "multipv") {
         if (spin(1, 256, n)) settings_.multipv = int(n);
     } else if (id == "move overhead") {

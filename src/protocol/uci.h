@@ -3,6 +3,7 @@
 // streams). Every line written is flushed under a lock (the search reports from its
 // own thread); only protocol text goes to `out`.
 
+#include <functional>
 #include <iosfwd>
 #include <mutex>
 #include <sstream>
@@ -36,6 +37,13 @@ public:
     // Whether `uci` lists the developer options (EvalMode, Ablate); they can be set
     // either way. Default: the environment variable MAHARAJAH_DEV_OPTIONS=1.
     void show_dev_options(bool on) { show_dev_options_ = on; }
+
+    // The search's yield hook (search::Engine::set_yield_hook); single-threaded builds
+    // need it to see "stop". It waits for a running search first.
+    void set_yield_hook(std::function<void()> hook, int interval_ms) {
+        finish_search();
+        engine_.set_yield_hook(std::move(hook), interval_ms);
+    }
 
     // True when the last command reported an error (used for command-line exit codes).
     bool last_failed() const { return failed_; }

@@ -1,0 +1,172 @@
+// The Maharajah engine in WebAssembly: the JS face of libmaharajah (src/api/maharajah.h).
+// Works in Node (require) and in a Web Worker (importScripts after maharajah.js).
+//
+//   const lib = await Maharajah.load();              // loads maharajah.js + .wasm
+//   const engine = lib.createEngine(line => console.log(line));
+//   await engine.send('uci');
+//   engine.send('position startpos moves e2e4');
+//   engine.send('go movetime 1000');                  // resolves after the bestmove
+//   engine.send('stop');                              // taken during the search
+//   lib.legalMoves('startpos moves e2e4', 'g8')       // {ok: true, text: 'g8f6 g8h6'}
+//
+// The build is single-threaded: a search runs on this thread and yields to the event
+// loop every ~40 ms (Asyncify), so "stop", "ponderhit" and "isready" sent during a
+// search are executed at the next yield. Other lines wait until the search has ended,
+// in order. One search at a time per loaded module: lines for a second engine of the
+// same module wait too (load a module per worker for engines that think at once).
+// The rules calls are synchronous and may be called at any time.
+(function (root) {
+  'use strict';
+
+  const URGENT = new Set(['stop', 'ponderhit', 'isready']);
+  const RESULT = { 0: 'ok', 1: 'quit', '-1': 'argument', '-2': 'position', '-3': 'square', '-4': 'army', '-5': 'command', '-6': 'memory' };
+
+  class Engine {
+    constructor(lib, id, onLine) {
+      this._lib = lib;
+      this._id = id;
+      this.onLine = onLine || null;
+      this._urgent = [];      // lines for the next yield of this engine's search
+      this._busy = false;     // a line of this engine is running in the module
+      this._handle = lib._m._mhw_engine_create(id);
+      if (!this._handle) throw new Error('maharajah: cannot create an engine (out of memory)');
+    }
+
+    // Sends one protocol line. Returns a Promise of the result code (0 ok, 1 quit,
+    // -5 the engine answered with an error line); "go" resolves after its bestmove.
+    send(line) {
+      if (!this._handle) return Promise.reject(new Error('maharajah: engine destroyed'));
+      line = String(line).replace(/[\r\n]+$/, '');
+      const command = line.trim().split(/\s+/)[0];
+      if (this._busy && URGENT.has(command)) {
+        this._urgent.push(line);
+        return Promise.resolve(0);
+      }
+      if (this._busy && command === 'quit') this._urgent.push('stop');
+      return this._lib._enqueue(() => this._run(line));
+    }
+
+    // Stops a running search and frees the engine; resolves when it is gone. No line
+    // is delivered after that.
+    destroy() {
+      if (!this._handle) return Promise.resolve();
+      if (this._busy) this._urgent.push('stop');
+      return this._lib._enqueue(() => {
+        this._lib._m._mhw_engine_destroy(this._handle);
+        this._handle = 0;
+        this._lib._engines.delete(this._id);
+      });
+    }
+
+    async _run(line) {
+      if (!this._handle) return -1;
+      this._busy = true;
+      try {
+        return await this._lib._m.ccall('mhw_engine_send', 'number', ['number', 'string'], [this._handle, line], { async: true });
+      } finally {
+        this._busy = false;
+        this._urgent.length = 0;
+      }
+    }
+  }
+
+  class Maharajah {
+    // options: {factory, locateFile, wasmBinary} (factory: the MaharajahModule function
+    // of maharajah.js; found by itself in a worker after importScripts and in Node).
+    static async load(options = {}) {
+      const lib = new Maharajah();
+      let factory = options.factory;
+      if (!factory && typeof root.MaharajahModule === 'function') factory = root.MaharajahModule;
+      if (!factory && typeof require === 'function') factory = require('./maharajah.js');
+      if (!factory) throw new Error('maharajah: load maharajah.js first (importScripts) or pass options.factory');
+      const settings = {
+        mhLine: (id, line) => lib._deliver(id, line),
+        mhTakeUrgent: (id) => {
+          const e = lib._engines.get(id);
+          return e && e._urgent.length ? e._urgent.shift() : null;
+        },
+        print: () => {},
+        printErr: (text) => { if (options.printErr) options.printErr(text); },
+      };
+      if (options.locateFile) settings.locateFile = options.locateFile;
+      if (options.wasmBinary) settings.wasmBinary = options.wasmBinary;
+      else if (typeof process === 'object' && process.versions && process.versions.node && typeof require === 'function') {
+        // Node 18+ has fetch(), which the loader would try on a file path: read the file.
+        settings.wasmBinary = require('fs').readFileSync(require('path').join(__dirname, 'maharajah.wasm'));
+      }
+      lib._m = await factory(settings);
+      return lib;
+    }
+
+    constructor() {
+      this._engines = new Map();
+      this._next = 1;
+      this._chain = Promise.resolve();
+    }
+
+    createEngine(onLine) {
+      const id = this._next++;
+      const e = new Engine(this, id, onLine);
+      this._engines.set(id, e);
+      return e;
+    }
+
+    get libraryVersion() { return this._m.UTF8ToString(this._m._mh_library_version()); }
+    get engineVersion() { return this._m.UTF8ToString(this._m._mh_engine_version()); }
+
+    // The rules calls: each returns {ok, code, text} (text: the answer, or the error).
+    legalMoves(position, square) { return this._call('mh_legal_moves', ['string', 'string'], [position, square || '']); }
+    status(position) { return this._call('mh_game_status', ['string'], [position]); }
+    fen(position) { return this._call('mh_fen', ['string'], [position]); }
+    flag(position, color) { return this._call('mh_flag', ['number'], [colorCode(color)], position); }
+    armyCheck(color, army) { return this._call('mh_army_check', ['number', 'string'], [colorCode(color), army]); }
+    // seed: a number below 2^53 or a BigInt below 2^64.
+    armySuggest(color, seed = 0) {
+      const s = BigInt(seed);
+      const low = Number(s & 0xffffffffn), high = Number((s >> 32n) & 0xffffffffn);
+      return this._call('mhw_army_suggest', ['number', 'number', 'number'], [colorCode(color), low, high]);
+    }
+
+    _call(name, types, args, position) {
+      if (position !== undefined) {
+        // mh_flag(position, color, out): the position first.
+        types = ['string', ...types];
+        args = [position, ...args];
+      }
+      const m = this._m;
+      const out = m._malloc(4);
+      try {
+        const code = m.ccall(name, 'number', [...types, 'number'], [...args, out]);
+        const p = m.HEAPU32 ? m.HEAPU32[out >> 2] : new Uint32Array(m.HEAP8.buffer)[out >> 2];
+        const text = p ? m.UTF8ToString(p) : '';
+        m._mh_free(p);
+        return { ok: code === 0, code, error: code === 0 ? null : RESULT[code] || String(code), text };
+      } finally {
+        m._free(out);
+      }
+    }
+
+    // Runs fn after everything queued before it (one module call that may sleep at a time).
+    _enqueue(fn) {
+      const run = this._chain.then(fn);
+      this._chain = run.catch(() => {});
+      return run;
+    }
+
+    _deliver(id, line) {
+      const e = this._engines.get(id);
+      if (e && e.onLine) {
+        try { e.onLine(line); } catch (err) { setTimeout(() => { throw err; }); }
+      }
+    }
+  }
+
+  function colorCode(color) {
+    if (color === 'white' || color === 0) return 0;
+    if (color === 'black' || color === 1) return 1;
+    return -1;
+  }
+
+  if (typeof module === 'object' && module.exports) module.exports = { Maharajah };
+  else root.Maharajah = Maharajah;
+})(typeof self !== 'undefined' ? self : this);

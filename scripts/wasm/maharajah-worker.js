@@ -1,0 +1,27 @@
+// A Web Worker running one Maharajah engine (maharajah.js + maharajah-api.js beside it),
+// so that a search never freezes the page. Messages:
+//   page -> worker  {type: 'send', line}                    a protocol line
+//                   {type: 'call', id, name, args}          a rules call (legalMoves, status,
+//                                                           fen, flag, armyCheck, armySuggest)
+//   worker -> page  {type: 'ready', library, engine}        after loading
+//                   {type: 'line', line}                    every engine output line
+//                   {type: 'result', id, result}            a rules call's {ok, code, error, text}
+//                   {type: 'error', message}                loading failed
+importScripts('maharajah.js', 'maharajah-api.js');
+
+let lib = null, engine = null;
+const early = [];
+
+function handle(msg) {
+  if (msg.type === 'send') engine.send(msg.line);
+  else if (msg.type === 'call') postMessage({ type: 'result', id: msg.id, result: lib[msg.name](...msg.args) });
+}
+
+onmessage = (event) => { if (engine) handle(event.data); else early.push(event.data); };
+
+Maharajah.load().then((l) => {
+  lib = l;
+  engine = lib.createEngine((line) => postMessage({ type: 'line', line }));
+  postMessage({ type: 'ready', library: lib.libraryVersion, engine: lib.engineVersion });
+  for (const msg of early.splice(0)) handle(msg);
+}).catch((e) => postMessage({ type: 'error', message: String(e) }));
