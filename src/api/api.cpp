@@ -106,7 +106,7 @@ bool load(const char* position, Game& game, char** out, int& code) {
     return false;
 }
 
-bool valid_color(mh_color c) { return c == MH_WHITE || c == MH_BLACK; }
+bool valid_color(int c) { return c == MH_WHITE || c == MH_BLACK; }
 
 }  // namespace
 
@@ -214,7 +214,7 @@ int mh_fen(const char* position, char** out) {
     });
 }
 
-int mh_flag(const char* position, mh_color flagged, char** out) {
+int mh_flag(const char* position, int flagged, char** out) {
     return guarded(out, [&] {
         if (!valid_color(flagged)) return answer(out, MH_ERR_ARGUMENT, "flag: colour must be MH_WHITE or MH_BLACK");
         Game game;
@@ -224,7 +224,7 @@ int mh_flag(const char* position, mh_color flagged, char** out) {
     });
 }
 
-int mh_army_check(mh_color color, const char* army, char** out) {
+int mh_army_check(int color, const char* army, char** out) {
     return guarded(out, [&] {
         if (!valid_color(color)) return answer(out, MH_ERR_ARGUMENT, "army check: colour must be MH_WHITE or MH_BLACK");
         if (!army) return answer(out, MH_ERR_ARGUMENT, "army check: NULL army");
@@ -236,7 +236,7 @@ int mh_army_check(mh_color color, const char* army, char** out) {
     });
 }
 
-int mh_army_suggest(mh_color color, uint64_t seed, char** out) {
+int mh_army_suggest(int color, uint64_t seed, char** out) {
     return guarded(out, [&] {
         if (!valid_color(color)) return answer(out, MH_ERR_ARGUMENT, "army suggest: colour must be MH_WHITE or MH_BLACK");
         return answer(out, MH_OK, suggest_army(color == MH_WHITE ? WHITE : BLACK, seed));

@@ -63,7 +63,8 @@ typedef enum mh_result {
     MH_ERR_MEMORY = -6     /* out of memory */
 } mh_result;
 
-typedef enum mh_color { MH_WHITE = 0, MH_BLACK = 1 } mh_color;
+/* Colours, passed as int (any other value is MH_ERR_ARGUMENT). */
+enum { MH_WHITE = 0, MH_BLACK = 1 };
 
 /* "1.0.0": the version of this interface (MH_API_VERSION_*). Static string. */
 MH_EXPORT const char* mh_library_version(void);
@@ -125,16 +126,16 @@ MH_EXPORT int mh_fen(const char* position, char** out);
 /* The result when `flagged` runs out of time in `position`: "1-0 time", "0-1 time",
  * "1/2-1/2 time" (the other side cannot mate), or "aborted" (the flagged side has not
  * moved yet). */
-MH_EXPORT int mh_flag(const char* position, mh_color flagged, char** out);
+MH_EXPORT int mh_flag(const char* position, int flagged, char** out);
 
 /* Checks one army (home ranks from the player's side, e.g. "RNBQKBNR/PPPPPPPP").
  * MH_OK with "ok points 39 pieces 16 rules variant" (or "... rules classic"), or
  * MH_ERR_ARMY with the reason (the words of `army check`). */
-MH_EXPORT int mh_army_check(mh_color color, const char* army, char** out);
+MH_EXPORT int mh_army_check(int color, const char* army, char** out);
 
 /* The engine's suggested army for `color` (the same as `army suggest <color> seed
  * <seed>`; seed 0 is a seed like any other). MH_OK with the army text. */
-MH_EXPORT int mh_army_suggest(mh_color color, uint64_t seed, char** out);
+MH_EXPORT int mh_army_suggest(int color, uint64_t seed, char** out);
 
 #ifdef __cplusplus
 }

@@ -73,7 +73,7 @@ EMSCRIPTEN_KEEPALIVE void mhw_engine_destroy(Host* host) {
 
 // The seed in two 32-bit halves (JS numbers cannot carry 64 bits).
 EMSCRIPTEN_KEEPALIVE int mhw_army_suggest(int color, std::uint32_t seed_low, std::uint32_t seed_high, char** out) {
-    return mh_army_suggest(mh_color(color), (std::uint64_t(seed_high) << 32) | seed_low, out);
+    return mh_army_suggest(color, (std::uint64_t(seed_high) << 32) | seed_low, out);
 }
 
 }  // extern "C"

@@ -262,12 +262,12 @@ static void test_bad_input(void) {
     CHECK(mh_legal_moves("startpos", NULL, NULL) == MH_ERR_ARGUMENT);
     expect_error(mh_game_status("startpos moves e2e4 e2e4", &out), MH_ERR_POSITION, &out);
     expect_error(mh_fen("fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", &out), MH_ERR_POSITION, &out);
-    expect_error(mh_flag("startpos", (mh_color)5, &out), MH_ERR_ARGUMENT, &out);
+    expect_error(mh_flag("startpos", 5, &out), MH_ERR_ARGUMENT, &out);
     expect_error(mh_army_check(MH_WHITE, "RNBQKBNR/PPPPPPPP/PPPPPPPP", &out), MH_ERR_ARMY, &out);
     expect_error(mh_army_check(MH_WHITE, "MMMKMMMM", &out), MH_ERR_ARMY, &out);
     expect_error(mh_army_check(MH_BLACK, "", &out), MH_ERR_ARMY, &out);
     expect_error(mh_army_check(MH_WHITE, NULL, &out), MH_ERR_ARGUMENT, &out);
-    expect_error(mh_army_suggest((mh_color)-1, 1, &out), MH_ERR_ARGUMENT, &out);
+    expect_error(mh_army_suggest(-1, 1, &out), MH_ERR_ARGUMENT, &out);
 
     /* The engine handle: a bad line is one error line and changes nothing. */
     Player p;
@@ -343,9 +343,9 @@ static void test_direct_calls(void) {
     /* Suggested armies pass the check, for both colours and many seeds. */
     for (uint64_t seed = 0; seed < 200; ++seed)
         for (int c = 0; c < 2; ++c) {
-            CHECK(mh_army_suggest((mh_color)c, seed * 0x9E3779B97F4A7C15ull, &out) == MH_OK);
+            CHECK(mh_army_suggest(c, seed * 0x9E3779B97F4A7C15ull, &out) == MH_OK);
             char* verdict = NULL;
-            CHECK(mh_army_check((mh_color)c, out, &verdict) == MH_OK);
+            CHECK(mh_army_check(c, out, &verdict) == MH_OK);
             mh_free(verdict);
             mh_free(out);
         }
