@@ -122,7 +122,13 @@
     armyCheck(color, army) { return this._call('mh_army_check', ['number', 'string'], [colorCode(color), army]); }
     // seed: a number below 2^53 or a BigInt below 2^64.
     armySuggest(color, seed = 0) {
-      const s = BigInt(seed);
+      let s;
+      try {
+        s = BigInt(seed);
+      } catch (e) {
+        return { ok: false, code: -1, error: 'argument', text: 'army suggest: the seed must be an integer' };
+      }
+      if (s < 0n || s >= (1n << 64n)) return { ok: false, code: -1, error: 'argument', text: 'army suggest: the seed must be 0 to 2^64-1' };
       const low = Number(s & 0xffffffffn), high = Number((s >> 32n) & 0xffffffffn);
       return this._call('mhw_army_suggest', ['number', 'number', 'number'], [colorCode(color), low, high]);
     }
@@ -133,15 +139,27 @@
         types = ['string', ...types];
         args = [position, ...args];
       }
+      // Direct export calls, not ccall: during a paused search, emscripten's ccall would
+      // take the call for the search's own continuation (a Promise for a result, and the
+      // search's "go" never resolving).
       const m = this._m;
       const out = m._malloc(4);
+      const owned = [];
       try {
-        const code = m.ccall(name, 'number', [...types, 'number'], [...args, out]);
-        const p = m.HEAPU32 ? m.HEAPU32[out >> 2] : new Uint32Array(m.HEAP8.buffer)[out >> 2];
+        const cargs = args.map((a, i) => {
+          if (types[i] !== 'string') return a;
+          const size = m.lengthBytesUTF8(String(a)) + 1, p = m._malloc(size);
+          m.stringToUTF8(String(a), p, size);
+          owned.push(p);
+          return p;
+        });
+        const code = m['_' + name](...cargs, out);
+        const p = m.HEAPU32[out >> 2];
         const text = p ? m.UTF8ToString(p) : '';
         m._mh_free(p);
         return { ok: code === 0, code, error: code === 0 ? null : RESULT[code] || String(code), text };
       } finally {
+        for (const p of owned) m._free(p);
         m._free(out);
       }
     }

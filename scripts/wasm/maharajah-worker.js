@@ -9,12 +9,22 @@
 //                   {type: 'error', message}                loading failed
 importScripts('maharajah.js', 'maharajah-api.js');
 
+const CALLS = new Set(['legalMoves', 'status', 'fen', 'flag', 'armyCheck', 'armySuggest']);
 let lib = null, engine = null;
 const early = [];
 
 function handle(msg) {
   if (msg.type === 'send') engine.send(msg.line);
-  else if (msg.type === 'call') postMessage({ type: 'result', id: msg.id, result: lib[msg.name](...msg.args) });
+  else if (msg.type === 'call') {
+    let result;
+    try {
+      if (!CALLS.has(msg.name)) throw new Error('unknown call ' + msg.name);
+      result = lib[msg.name](...msg.args);
+    } catch (e) {
+      result = { ok: false, code: -1, error: 'argument', text: String(e && e.message || e) };
+    }
+    postMessage({ type: 'result', id: msg.id, result });
+  }
 }
 
 onmessage = (event) => { if (engine) handle(event.data); else early.push(event.data); };

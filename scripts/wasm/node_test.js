@@ -114,6 +114,10 @@ async function playGame(lib, start, movetime) {
   best.then(() => { bestSeen = true; });
   const searching = first.engine.send('go infinite');
   await new Promise((r) => setTimeout(r, 300));
+  // Rules calls while the search is paused at a yield answer normally.
+  const during = lib.legalMoves('startpos moves e2e4', 'g8');
+  check(during.ok && during.text === 'g8f6 g8h6', 'a rules call during a search: ' + JSON.stringify(during));
+  check(lib.armySuggest('white', 'x').error === 'argument', 'a bad seed is an argument error');
   first.engine.send('isready');
   await ready;
   check(!bestSeen, 'readyok during the search, before any bestmove');
