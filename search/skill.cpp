@@ -10,11 +10,16 @@ namespace maharajah::search {
 SkillPlan skill_plan(int elo) {
     // f: 0 at the floor, 1 at the top of the range.
     const double f = std::clamp(double(elo - SkillMinElo) / (SkillMaxElo - SkillMinElo), 0.0, 1.0);
+    // g: how far below 1400 (the bottom of Stockfish's scale). Down there a smaller tree
+    // alone makes little difference (40 or 135 nodes both see one move deep), so the
+    // weakest levels also look at more candidates, choose with more noise and accept
+    // bigger losses: a beginner overlooks what a club player would not.
+    const double g = std::clamp((1400.0 - elo) / 800.0, 0.0, 1.0);
     SkillPlan p;
     p.nodes = std::uint64_t(40.0 * std::pow(2.0, 15.0 * f));  // 40 nodes .. about 1.3 million (f = 1 is never used)
-    p.candidates = 4;
-    p.temperature = 160.0 * (1 - f) * (1 - f) + 6.0;
-    p.max_loss = Value(520.0 * std::pow(1 - f, 1.5) + 25.0);
+    p.candidates = 4 + int(std::lround(8 * g));
+    p.temperature = 160.0 * (1 - f) * (1 - f) + 6.0 + 200.0 * g;
+    p.max_loss = Value(520.0 * std::pow(1 - f, 1.5) + 25.0 + 400.0 * g);
     return p;
 }
 
