@@ -129,6 +129,19 @@ async function playGame(lib, start, movetime) {
   check(lib.legalMoves('startpos moves e2e4').text.split(' ').includes(move), 'bestmove after stop is legal');
   check(stopMs < 1000, `stop answered in ${stopMs} ms`);
 
+  // go ponder waits for ponderhit, then plays on its clock.
+  const pondered = first.next('bestmove');
+  let ponderDone = false;
+  pondered.then(() => { ponderDone = true; });
+  await first.engine.send('position startpos moves e2e4');
+  const pondering = first.engine.send('go ponder wtime 3000 btime 3000');
+  await new Promise((r) => setTimeout(r, 400));
+  check(!ponderDone, 'no bestmove while pondering');
+  first.engine.send('ponderhit');
+  const ponderMove = (await pondered).split(' ')[1];
+  await pondering;
+  check(lib.legalMoves('startpos moves e2e4').text.split(' ').includes(ponderMove), 'bestmove after ponderhit is legal');
+
   // A time limit holds without any stop.
   const timed = first.next('bestmove');
   const tGo = Date.now();
