@@ -14,7 +14,7 @@ namespace {
 // formulas below that plays there. Measured by scripts/match/calibrate: ladders of
 // levels 200 apart (standard openings) joined to Stockfish's UCI_Elo at 1400 and 1800;
 // linear in between. scripts/results/RESULTS.md has the measurements behind each point.
-constexpr double Calibration[][2] = {{600, 1068},  {800, 1175},  {1000, 1251}, {1200, 1317}, {1400, 1383},
+constexpr double Calibration[][2] = {{600, 1068},  {800, 1175},  {1000, 1258}, {1200, 1340}, {1400, 1383},
                                      {1600, 1580}, {1800, 1780}, {2200, 2200}};
 
 double setting_of(int elo) {
