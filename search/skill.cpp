@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <iterator>
+#include <cstddef>
 
 #include "core/random.h"
 
@@ -10,28 +10,33 @@ namespace maharajah::search {
 
 namespace {
 
-// The calibration: a level's label (the Elo it should play at) -> the setting of the
-// formulas below that plays there. Measured by scripts/match/calibrate: ladders of
-// levels 200 apart (standard openings) joined to Stockfish's UCI_Elo at 1400 and 1800;
-// linear in between. scripts/results/RESULTS.md has the measurements behind each point.
+// The calibrations: a level's label (the Elo it should play at) -> the setting of the
+// formulas below that plays there, linear in between; scripts/results/RESULTS.md has
+// the measurements (scripts/match/calibrate) behind each point.
+// Standard chess: ladders of levels 200 apart joined to Stockfish's UCI_Elo at 1400 and 1800.
 constexpr double Calibration[][2] = {{600, 1068},  {800, 1175},  {1000, 1258}, {1200, 1340}, {1400, 1383},
                                      {1600, 1580}, {1800, 1780}, {2200, 2200}};
 
-double setting_of(int elo) {
-    constexpr int n = int(std::size(Calibration));
-    if (elo <= Calibration[0][0]) return Calibration[0][1];
-    for (int i = 1; i < n; ++i)
-        if (elo <= Calibration[i][0]) {
-            const double t = (elo - Calibration[i - 1][0]) / (Calibration[i][0] - Calibration[i - 1][0]);
-            return Calibration[i - 1][1] + t * (Calibration[i][1] - Calibration[i - 1][1]);
+// Positions with compound pieces: the variant's ladder, levels 200 apart scoring 76%,
+// anchored at full strength (2200), the one level both scales share.
+constexpr double CompoundCalibration[][2] = {{600, 1068},  {800, 1175},  {1000, 1258}, {1200, 1340}, {1400, 1383},
+                                             {1600, 1580}, {1800, 1780}, {2200, 2200}};
+
+template <std::size_t N>
+double setting_of(const double (&table)[N][2], int elo) {
+    if (elo <= table[0][0]) return table[0][1];
+    for (std::size_t i = 1; i < N; ++i)
+        if (elo <= table[i][0]) {
+            const double t = (elo - table[i - 1][0]) / (table[i][0] - table[i - 1][0]);
+            return table[i - 1][1] + t * (table[i][1] - table[i - 1][1]);
         }
-    return Calibration[n - 1][1];
+    return table[N - 1][1];
 }
 
 }  // namespace
 
-SkillPlan skill_plan(int label) {
-    const double elo = setting_of(label);
+SkillPlan skill_plan(int label, bool compound) {
+    const double elo = compound ? setting_of(CompoundCalibration, label) : setting_of(Calibration, label);
     // f: 0 at the floor, 1 at the top of the range.
     const double f = std::clamp(double(elo - SkillMinElo) / (SkillMaxElo - SkillMinElo), 0.0, 1.0);
     // g: how far below 1400 (the bottom of Stockfish's scale). Down there a smaller tree

@@ -38,7 +38,9 @@ struct SkillPlan {
     Value max_loss = 0;         // never choose a move scored this far below the best
 };
 
-SkillPlan skill_plan(int elo);
+// `compound`: the position has compound pieces. Such games have a calibration of their
+// own (the variant's ladder), because the same search budget gains more there.
+SkillPlan skill_plan(int elo, bool compound = false);
 
 // The Elo a Skill Level stands for: 600 + 80 per level, so 20 is SkillMaxElo, full strength.
 int skill_level_elo(int level);
