@@ -257,7 +257,9 @@ def start_chromium(binary, profile, deadline):
     args = [binary, "--headless=new", "--no-sandbox", "--disable-gpu", "--remote-debugging-port=0",
             f"--user-data-dir={profile}", "--no-first-run", "--no-default-browser-check",
             "--disable-extensions", "--disable-background-networking", "--disable-component-update",
-            "--disable-sync", "--mute-audio", "about:blank"]
+            "--disable-sync", "--mute-audio",
+            # Containers and chroots often lack a usable /dev/shm; /tmp works everywhere.
+            "--disable-dev-shm-usage", "about:blank"]
     # A session of its own, so that its helper processes can be ended as one group.
     proc = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE, start_new_session=True)
