@@ -17,10 +17,12 @@ namespace {
 constexpr double Calibration[][2] = {{600, 1068},  {800, 1175},  {1000, 1258}, {1200, 1340}, {1400, 1383},
                                      {1600, 1540}, {1800, 1680}, {2000, 1940}, {2200, 2200}};
 
-// Positions with compound pieces: the variant's ladder, levels 200 apart scoring 76%,
-// anchored at full strength (2200), the one level both scales share.
-constexpr double CompoundCalibration[][2] = {{600, 1068},  {800, 1175},  {1000, 1258}, {1200, 1340}, {1400, 1383},
-                                             {1600, 1580}, {1800, 1780}, {2200, 2200}};
+// Positions with compound pieces: the army ladder (levels 200 apart should score 76%),
+// anchored at full strength (2200), the one level both scales share. The same budget
+// gains more here: the army ladder measured 1600 v 1400 at 93.5% and 2000 v 1800 at 86%
+// with the standard settings, so each label gets a stronger setting.
+constexpr double CompoundCalibration[][2] = {{600, 1248},  {800, 1333},  {1000, 1389}, {1200, 1474}, {1400, 1559},
+                                             {1600, 1704}, {1800, 1853}, {2000, 1990}, {2200, 2200}};
 
 template <std::size_t N>
 double setting_of(const double (&table)[N][2], int elo) {
