@@ -106,6 +106,18 @@ bool load(const char* position, Game& game, char** out, int& code) {
     return false;
 }
 
+// A direct call on a position: the argument checks and exception barrier of guarded(),
+// the position loaded (or its error answered), then body(game).
+template <typename F>
+int with_position(const char* position, char** out, F&& body) {
+    return guarded(out, [&] {
+        Game game;
+        int code = MH_OK;
+        if (!load(position, game, out, code)) return code;
+        return body(game);
+    });
+}
+
 bool valid_color(int c) { return c == MH_WHITE || c == MH_BLACK; }
 
 }  // namespace
@@ -180,10 +192,7 @@ void mh_engine_destroy(mh_engine* engine) {
 }
 
 int mh_legal_moves(const char* position, const char* square, char** out) {
-    return guarded(out, [&] {
-        Game game;
-        int code = MH_OK;
-        if (!load(position, game, out, code)) return code;
+    return with_position(position, out, [&](const Game& game) {
         Square only = SQ_NONE;
         if (square && *square) {
             if (!parse_square(square, only))
@@ -197,31 +206,18 @@ int mh_legal_moves(const char* position, const char* square, char** out) {
 }
 
 int mh_game_status(const char* position, char** out) {
-    return guarded(out, [&] {
-        Game game;
-        int code = MH_OK;
-        if (!load(position, game, out, code)) return code;
-        return answer(out, MH_OK, game.status());
-    });
+    return with_position(position, out, [&](const Game& game) { return answer(out, MH_OK, game.status()); });
 }
 
 int mh_fen(const char* position, char** out) {
-    return guarded(out, [&] {
-        Game game;
-        int code = MH_OK;
-        if (!load(position, game, out, code)) return code;
-        return answer(out, MH_OK, game.position().fen());
-    });
+    return with_position(position, out, [&](const Game& game) { return answer(out, MH_OK, game.position().fen()); });
 }
 
 int mh_flag(const char* position, int flagged, char** out) {
-    return guarded(out, [&] {
-        if (!valid_color(flagged)) return answer(out, MH_ERR_ARGUMENT, "flag: colour must be MH_WHITE or MH_BLACK");
-        Game game;
-        int code = MH_OK;
-        if (!load(position, game, out, code)) return code;
-        return answer(out, MH_OK, game.flag(flagged == MH_WHITE ? WHITE : BLACK));
-    });
+    if (out && !valid_color(flagged))
+        return guarded(out, [&] { return answer(out, MH_ERR_ARGUMENT, "flag: colour must be MH_WHITE or MH_BLACK"); });
+    return with_position(position, out,
+                         [&](const Game& game) { return answer(out, MH_OK, game.flag(flagged == MH_WHITE ? WHITE : BLACK)); });
 }
 
 int mh_army_check(int color, const char* army, char** out) {
