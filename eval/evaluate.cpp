@@ -173,6 +173,18 @@ Value material_only(const Position& pos) {
 
 }  // namespace
 
+bool parse_mode(const std::string& name, Mode& out) {
+    if (name == "nnue") out = Mode::NNUE;
+    else if (name == "classical" || name == "full") out = Mode::CLASSICAL;
+    else if (name == "material") out = Mode::MATERIAL;
+    else return false;
+    return true;
+}
+
+const char* mode_name(Mode mode) {
+    return mode == Mode::NNUE ? "nnue" : mode == Mode::CLASSICAL ? "classical" : "material";
+}
+
 int non_pawn_material(const Position& pos, Color c) {
     int m = 0;
     for (int pt = KNIGHT; pt < PIECE_TYPE_NB; ++pt) m += PieceValue[pt].mg * pos.count(c, PieceType(pt));
@@ -180,7 +192,7 @@ int non_pawn_material(const Position& pos, Color c) {
 }
 
 Value evaluate(const Position& pos, const Options& options, Trace* trace) {
-    if (options.material_only) return material_only(pos);
+    if (options.mode == Mode::MATERIAL) return material_only(pos);
 
     SideInfo info[2];
     for (Color c : {WHITE, BLACK}) {

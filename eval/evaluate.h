@@ -1,14 +1,24 @@
 #pragma once
 // Static evaluation, variant-aware and tapered between middlegame and endgame.
 
+#include <string>
+
 #include "board/position.h"
 #include "eval/weights.h"
 
 namespace maharajah::eval {
 
+// Which evaluation the search uses (the option EvalMode): the network, the
+// hand-written evaluation, or material only (a baseline for measuring the others).
+enum class Mode { NNUE, CLASSICAL, MATERIAL };
+
 struct Options {
-    bool material_only = false;  // a baseline for measuring the full evaluation in games
+    Mode mode = Mode::CLASSICAL;
 };
+
+// "nnue", "classical" (also "full", its older name) or "material"; false otherwise.
+bool parse_mode(const std::string& name, Mode& out);
+const char* mode_name(Mode mode);
 
 // The named terms of the evaluation, for `eval` (each a middlegame/endgame pair).
 enum Term { MATERIAL, PLACEMENT, MOBILITY, ROOK_FILES, IMBALANCE, PAWNS, KING_SAFETY, KING_ATTACK, TERM_NB };

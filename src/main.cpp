@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "datagen/datagen.h"
 #include "protocol/uci.h"
 
 int main(int argc, char* argv[]) {
@@ -14,6 +15,15 @@ int main(int argc, char* argv[]) {
     if (argc < 2) {
         uci.loop(std::cin);
         return 0;
+    }
+    if (std::string(argv[1]) == "datagen") {
+        maharajah::datagen::Config config;
+        std::string error = maharajah::datagen::parse_config(std::vector<std::string>(argv + 2, argv + argc), config);
+        if (!error.empty()) {
+            std::cerr << "error: " << error << "\n" << maharajah::datagen::Usage << std::endl;
+            return 1;
+        }
+        return maharajah::datagen::run(config, std::cerr);
     }
     return maharajah::run_command_line(uci, std::vector<std::string>(argv + 1, argv + argc), std::cerr);
 }

@@ -61,7 +61,7 @@ void check_symmetry(const std::string& fen, int& checked) {
     INFO(a.fen() << "  flipped: " << flipped);
     REQUIRE(b.set(flipped, sb) == "");
     REQUIRE(eval::evaluate(a) == eval::evaluate(b));
-    eval::Options material{true};
+    eval::Options material{eval::Mode::MATERIAL};
     REQUIRE(eval::evaluate(a, material) == eval::evaluate(b, material));
     ++checked;
 }
@@ -99,7 +99,7 @@ TEST_CASE("the evaluation is colour-symmetric", "[eval]") {
 TEST_CASE("material-only evaluation counts material and nothing else", "[eval]") {
     Position pos;
     StateInfo st;
-    eval::Options material{true};
+    eval::Options material{eval::Mode::MATERIAL};
     REQUIRE(pos.set(StartFen, st) == "");
     REQUIRE(eval::evaluate(pos, material) == 0);
     // The same material on other squares gives the same value.
@@ -122,7 +122,7 @@ TEST_CASE("compound pieces are valued by their parts, not their army cost", "[ev
     StateInfo st;
     auto value_of = [&](const char* fen) {
         REQUIRE(pos.set(fen, st) == "");
-        return eval::evaluate(pos, eval::Options{true});
+        return eval::evaluate(pos, eval::Options{eval::Mode::MATERIAL});
     };
     Value knight = value_of("4k3/8/8/8/8/8/8/N3K3 w - - 0 1"), bishop = value_of("4k3/8/8/8/8/8/8/B3K3 w - - 0 1"),
           rook = value_of("4k3/8/8/8/8/8/8/R3K3 w - - 0 1"), queen = value_of("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1");

@@ -59,6 +59,12 @@ std::string Game::set_armies(const std::string& white, const std::string& black,
     return set(fen, moves, chess960);
 }
 
+void Game::play(Move m) {
+    states_->emplace_back();
+    pos_.do_move(m, states_->back());
+    moves_.push_back(m);
+}
+
 std::string Game::status() const {
     if (!MoveList<LEGAL>(pos_).size()) return pos_.in_check() ? "checkmate" : "stalemate";
     if (pos_.insufficient_material()) return "draw insufficient";

@@ -32,6 +32,9 @@ public:
     std::string set_armies(const std::string& white, const std::string& black,
                            const std::vector<std::string>& moves, bool chess960 = false);
 
+    // Plays a move, which must be legal in the current position.
+    void play(Move m);
+
     // The referee's verdicts (README.md, "Referee commands"): "ongoing", "checkmate",
     // "stalemate", "draw insufficient|fivefold|seventyfive", or "ongoing claim
     // threefold|fifty".

@@ -261,11 +261,10 @@ void Uci::cmd_setoption(std::istringstream& is) {
         variant_ = value;
         send("info string variant " + variant_);
     } else if (id == "evalmode") {
-        if (value != "full" && value != "material") {
-            error("setoption: EvalMode must be full or material, got '" + clip(value) + "'");
+        if (!eval::parse_mode(lower(value), settings_.eval.mode)) {
+            error("setoption: EvalMode must be nnue, classical or material, got '" + clip(value) + "'");
             return;
         }
-        settings_.eval.material_only = value == "material";
     } else if (id == "ablate") {
         // A comma-separated list of search techniques to switch off, or "none".
         std::uint32_t disabled = 0;
@@ -397,7 +396,7 @@ void Uci::cmd_eval() {
     Value v = eval::evaluate(pos, settings_.eval, &trace);
     Value white = pos.side_to_move() == WHITE ? v : -v;
     std::ostringstream os;
-    if (!settings_.eval.material_only) {
+    if (settings_.eval.mode == eval::Mode::CLASSICAL) {
         const char* rule = " -------------+---------------+---------------+---------------\n";
         os << "         Term |     White     |     Black     |     Total\n"
            << "              |    MG     EG  |    MG     EG  |    MG     EG\n"
@@ -420,7 +419,7 @@ void Uci::cmd_eval() {
            << "Tapered: " << pawns(trace.unscaled) << (trace.drawish ? ", divided by 8 (drawish material)" : "")
            << "; tempo " << pawns(trace.tempo) << " for the side to move\n";
     } else
-        os << "EvalMode material: material only\n";
+        os << "EvalMode " << eval::mode_name(settings_.eval.mode) << "\n";
     os << "Final evaluation " << pawns(white) << " (white side)";
     send(os.str());
 }

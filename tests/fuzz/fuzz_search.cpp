@@ -48,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     limits.nodes = 500 + 100 * std::uint64_t(settings_byte >> 3);
     search::Settings settings;
     settings.multipv = 1 + (settings_byte & 3);
-    settings.eval.material_only = settings_byte & 4;
+    settings.eval.mode = settings_byte & 4 ? eval::Mode::MATERIAL : eval::Mode::CLASSICAL;
 
     int calls = 0;
     Move best = MOVE_NONE, ponder = MOVE_NONE;
