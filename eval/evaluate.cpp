@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "eval/nnue.h"
 #include "eval/weights.h"
 
 namespace maharajah::eval {
@@ -193,6 +194,7 @@ int non_pawn_material(const Position& pos, Color c) {
 
 Value evaluate(const Position& pos, const Options& options, Trace* trace) {
     if (options.mode == Mode::MATERIAL) return material_only(pos);
+    if (options.mode == Mode::NNUE) return nnue::evaluate(pos);
 
     SideInfo info[2];
     for (Color c : {WHITE, BLACK}) {

@@ -11,6 +11,7 @@
 #endif
 
 #include "movegen/movegen.h"
+#include "eval/nnue.h"
 #include "eval/weights.h"
 #include "search/movepick.h"
 #include "search/timeman.h"
@@ -126,6 +127,18 @@ private:
     template <NodeType NT>
     Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth);
     bool is_draw(const Position& pos, int ply) const;
+    // Moves made and unmade in the tree also move the network's accumulator stack.
+    void make_move(Position& pos, Move m, StateInfo& st) {
+        pos.do_move(m, st);
+        nnue_.push(pos, m);
+    }
+    void unmake_move(Position& pos, Move m) {
+        pos.undo_move(m);
+        nnue_.pop();
+    }
+    Value evaluate(const Position& pos) {
+        return settings_.eval.mode == eval::Mode::NNUE ? nnue_.evaluate(pos) : eval::evaluate(pos, settings_.eval);
+    }
     // Counts the node, looks at the clock every 1024 nodes, starts a PV node's line.
     template <bool PvNode>
     void enter_node(Stack* ss) {
@@ -158,6 +171,7 @@ private:
     Clock::time_point start_;
     History history_;
     PieceToHistory sentinel_{};  // continuation history of "no move" (root, null move)
+    nnue::AccumulatorStack nnue_;
     int seldepth_ = 0, root_depth_ = 0, pv_index_ = 0;
     int nmp_min_ply_ = 0;
     Color nmp_color_ = WHITE;
@@ -169,6 +183,7 @@ private:
 void Worker::prepare(const Position& root, const Limits& limits, const Settings& settings, TimeBudget budget,
                      Clock::time_point start) {
     root_ = root;
+    nnue_.reset();
     limits_ = limits;
     settings_ = settings;
     // A playing level searches a node budget for several candidates (the lines
@@ -342,7 +357,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     if (!Root) {
         if (stopping()) return VALUE_ZERO;
         if (is_draw(pos, ss->ply)) return VALUE_DRAW;
-        if (ss->ply >= MAX_PLY - 6) return in_check ? VALUE_DRAW : eval::evaluate(pos, settings_.eval);
+        if (ss->ply >= MAX_PLY - 6) return in_check ? VALUE_DRAW : evaluate(pos);
         // Mate distance pruning: no line from here beats a shorter mate found already.
         if (settings_.on(MATE_DISTANCE)) {
             alpha = std::max(mated_in(ss->ply), alpha);
@@ -371,7 +386,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     } else {
         if (tt_hit && tte->eval() != VALUE_NONE) ss->static_eval = eval = tte->eval();
         else {
-            ss->static_eval = eval = eval::evaluate(pos, settings_.eval);
+            ss->static_eval = eval = evaluate(pos);
             if (!tt_hit) tte->save(key, VALUE_NONE, tt_pv, BOUND_NONE, -7, MOVE_NONE, eval, engine_.tt().generation());
         }
         if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
@@ -391,8 +406,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             ss->current_move = MOVE_NULL;
             ss->cont_hist = &sentinel_;
             pos.do_null_move(st);
+            nnue_.push_null();
             Value v = -search<NON_PV>(pos, ss + 1, -beta, -beta + 1, depth - R, !cut_node);
             pos.undo_null_move();
+            nnue_.pop();
             if (v >= beta && v < VALUE_MATE_IN_MAX_PLY) {
                 // Verify where zugzwang is likely (little material) or the depth is large.
                 bool verify = depth >= 12 || eval::non_pawn_material(pos, us) <= 2 * eval::PieceValue[ROOK].mg;
@@ -463,9 +480,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             }
         }
         StateInfo st;
-        pos.do_move(m, st);
+        make_move(pos, m, st);
         if (prune_unless_check && !pos.in_check()) {
-            pos.undo_move(m);
+            unmake_move(pos, m);
             note_futile(best, futility_value);
             continue;
         }
@@ -501,7 +518,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             (ss + 1)->pv[0] = MOVE_NONE;
             v = -search<PV>(pos, ss + 1, -beta, -alpha, new_depth, false);
         }
-        pos.undo_move(m);
+        unmake_move(pos, m);
 
         if (stopping()) return VALUE_ZERO;
 
@@ -579,7 +596,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     if (stopping()) return VALUE_ZERO;
     const bool in_check = pos.in_check();
     if (is_draw(pos, ss->ply)) return VALUE_DRAW;
-    if (ss->ply >= MAX_PLY - 6) return in_check ? VALUE_DRAW : eval::evaluate(pos, settings_.eval);
+    if (ss->ply >= MAX_PLY - 6) return in_check ? VALUE_DRAW : evaluate(pos);
 
     const int tt_depth = in_check || depth >= 0 ? 0 : -1;
     const Key key = pos.key();
@@ -598,7 +615,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         best = -VALUE_INFINITE;
     } else {
         if (tt_hit && tte->eval() != VALUE_NONE) ss->static_eval = best = tte->eval();
-        else ss->static_eval = best = eval::evaluate(pos, settings_.eval);
+        else ss->static_eval = best = evaluate(pos);
         if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > best ? BOUND_LOWER : BOUND_UPPER))) best = tt_value;
         // Stand pat: the side to move may decline every capture.
         if (best >= beta) {
@@ -620,12 +637,12 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         }
         StateInfo st;
         Piece pc = pos.piece_on(from_sq(m));
-        pos.do_move(m, st);
+        make_move(pos, m, st);
         engine_.tt().prefetch(pos.key());
         ss->current_move = m;
         ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
         Value v = -qsearch<NT>(pos, ss + 1, -beta, -alpha, depth - 1);
-        pos.undo_move(m);
+        unmake_move(pos, m);
         if (stopping()) return VALUE_ZERO;
         if (v > best) {
             best = v;

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "eval/nnue.h"
 #include "movegen/perft.h"
 
 namespace maharajah {
@@ -172,12 +173,13 @@ void Uci::cmd_uci() {
        << "option name Skill Seed type spin default 0 min 0 max 2147483647\n"
        << "option name UCI_Variant type combo default chess var chess var maharajah var maharajah39 "
           "var maharajah39-cv var maharajah39-vc\n"
-       ;
+       << "option name EvalMode type combo default " << eval::mode_name(eval::Options{}.mode)
+       << " var nnue var classical var material\n"
+       << "option name EvalFile type string default " << nnue::BuiltinName << "\n";
     // Developer options work whenever they are set, but are listed only on request, so
     // that a GUI's option dialog shows what players use.
     if (show_dev_options_)
-        os << "option name EvalMode type combo default full var full var material\n"
-           << "option name Ablate type string default none\n";
+        os << "option name Ablate type string default none\n";
     os << "uciok";
     send(os.str());
 }
@@ -265,6 +267,17 @@ void Uci::cmd_setoption(std::istringstream& is) {
             error("setoption: EvalMode must be nnue, classical or material, got '" + clip(value) + "'");
             return;
         }
+    } else if (id == "evalfile") {
+        // A net file replaces the active net only when it loads completely.
+        if (value.empty() || value == nnue::BuiltinName) {
+            nnue::use_builtin();
+        } else if (std::string e = nnue::load_file(value); !e.empty()) {
+            error("setoption: EvalFile " + clip(e, 200) + "; keeping " + nnue::active_name());
+            return;
+        }
+        std::ostringstream hash;
+        hash << std::hex << nnue::active().hash;
+        send("info string EvalFile " + nnue::active_name() + " (hash " + hash.str() + ")");
     } else if (id == "ablate") {
         // A comma-separated list of search techniques to switch off, or "none".
         std::uint32_t disabled = 0;
@@ -418,6 +431,10 @@ void Uci::cmd_eval() {
         os << "\nPhase: " << trace.phase << " of " << eval::PhaseFull << " (middlegame share of the taper)\n"
            << "Tapered: " << pawns(trace.unscaled) << (trace.drawish ? ", divided by 8 (drawish material)" : "")
            << "; tempo " << pawns(trace.tempo) << " for the side to move\n";
+    } else if (settings_.eval.mode == eval::Mode::NNUE) {
+        const int men = popcount(pos.pieces());
+        os << "EvalMode nnue: net " << nnue::active_name() << " (hash " << std::hex << nnue::active().hash << std::dec
+           << "), " << men << " men, output bucket " << nnue::bucket_of(men) << "\n";
     } else
         os << "EvalMode " << eval::mode_name(settings_.eval.mode) << "\n";
     os << "Final evaluation " << pawns(white) << " (white side)";

@@ -1,0 +1,326 @@
+#include "eval/nnue.h"
+
+#include <algorithm>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
+// The net built into the binary (generated from eval/nets at build time).
+extern const unsigned char maharajah_builtin_net[];
+extern const std::size_t maharajah_builtin_net_size;
+
+namespace maharajah::nnue {
+
+namespace {
+
+constexpr char Magic[4] = {'M', 'H', 'N', 'N'};
+constexpr std::size_t PayloadSize = sizeof(std::int16_t) * (Inputs * Hidden + Hidden + Buckets * 2 * Hidden) +
+                                    sizeof(std::int32_t) * Buckets;
+constexpr std::size_t MaxDescription = 1024;
+
+std::uint64_t fnv1a(const unsigned char* data, std::size_t size) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (std::size_t i = 0; i < size; ++i) h = (h ^ data[i]) * 0x100000001b3ULL;
+    return h;
+}
+
+// Little-endian reads from a byte string with a cursor; false past the end.
+struct Reader {
+    const std::string& bytes;
+    std::size_t at = 0;
+    bool u32(std::uint32_t& v) {
+        if (at + 4 > bytes.size()) return false;
+        v = 0;
+        for (int i = 0; i < 4; ++i) v |= std::uint32_t(std::uint8_t(bytes[at + i])) << (8 * i);
+        at += 4;
+        return true;
+    }
+    bool u64(std::uint64_t& v) {
+        std::uint32_t lo, hi;
+        if (!u32(lo) || !u32(hi)) return false;
+        v = std::uint64_t(hi) << 32 | lo;
+        return true;
+    }
+    template <typename T>
+    void array(T* out, std::size_t count) {
+        for (std::size_t i = 0; i < count; ++i) {
+            std::uint64_t v = 0;
+            for (std::size_t b = 0; b < sizeof(T); ++b) v |= std::uint64_t(std::uint8_t(bytes[at + b])) << (8 * b);
+            out[i] = T(v);
+            at += sizeof(T);
+        }
+    }
+};
+
+std::string hex(std::uint64_t v) {
+    std::ostringstream os;
+    os << std::hex << v;
+    return os.str();
+}
+
+struct Registry {
+    std::unique_ptr<Network> builtin = std::make_unique<Network>();
+    std::string builtin_error;
+    std::unique_ptr<Network> loaded;
+    std::string loaded_name;
+    Registry() {
+        builtin_error = load(builtin_bytes(), *builtin);
+        if (!builtin_error.empty()) *builtin = Network{};  // never used by a correct build (a test loads it)
+    }
+};
+
+Registry& registry() {
+    static Registry r;
+    return r;
+}
+
+// out = in - removed rows + added rows, for one perspective.
+void apply(const Network& net, const std::int16_t* in, std::int16_t* out, const Delta& d, Color p) {
+    const std::int16_t* rem[2];
+    const std::int16_t* add[2];
+    for (int i = 0; i < d.removed; ++i)
+        rem[i] = net.feature_weights + feature(p, d.removed_piece[i], d.removed_square[i]) * Hidden;
+    for (int i = 0; i < d.added; ++i)
+        add[i] = net.feature_weights + feature(p, d.added_piece[i], d.added_square[i]) * Hidden;
+    // The usual shapes get loops the compiler vectorises; int16 arithmetic wraps the
+    // same way in every path.
+    if (d.removed == 1 && d.added == 1) {
+        for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(in[i] - rem[0][i] + add[0][i]);
+    } else if (d.removed == 2 && d.added == 1) {
+        for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(in[i] - rem[0][i] - rem[1][i] + add[0][i]);
+    } else {
+        std::memcpy(out, in, sizeof(std::int16_t) * Hidden);
+        for (int k = 0; k < d.removed; ++k)
+            for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(out[i] - rem[k][i]);
+        for (int k = 0; k < d.added; ++k)
+            for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(out[i] + add[k][i]);
+    }
+}
+
+void refresh_perspective(const Position& pos, const Network& net, Accumulator& acc, Color p) {
+    std::int16_t* out = acc.values[p];
+    std::memcpy(out, net.feature_bias, sizeof(std::int16_t) * Hidden);
+    for (Bitboard b = pos.pieces(); b;) {
+        Square s = pop_lsb(b);
+        const std::int16_t* row = net.feature_weights + feature(p, pos.piece_on(s), s) * Hidden;
+        for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(out[i] + row[i]);
+    }
+    acc.computed[p] = true;
+}
+
+}  // namespace
+
+std::string load(const std::string& bytes, Network& net) {
+    Reader r{bytes};
+    if (bytes.size() < 4 || std::memcmp(bytes.data(), Magic, 4) != 0) return "not a Maharajah net (no MHNN magic)";
+    r.at = 4;
+    std::uint32_t version, inputs, hidden, buckets, qa, qb, scale, description_size;
+    std::uint64_t hash, payload;
+    if (!r.u32(version) || !r.u32(inputs) || !r.u32(hidden) || !r.u32(buckets) || !r.u32(qa) || !r.u32(qb) ||
+        !r.u32(scale) || !r.u64(hash) || !r.u64(payload) || !r.u32(description_size))
+        return "truncated header";
+    if (version != FormatVersion)
+        return "format version " + std::to_string(version) + ", this engine reads " + std::to_string(FormatVersion);
+    if (inputs != Inputs || hidden != Hidden || buckets != Buckets || qa != QA || qb != QB || scale != Scale)
+        return "architecture " + std::to_string(inputs) + "x" + std::to_string(hidden) + " buckets " +
+               std::to_string(buckets) + " QA " + std::to_string(qa) + " QB " + std::to_string(qb) + " scale " +
+               std::to_string(scale) + ", this engine has " + std::to_string(Inputs) + "x" + std::to_string(Hidden) +
+               " buckets " + std::to_string(Buckets) + " QA " + std::to_string(QA) + " QB " + std::to_string(QB) +
+               " scale " + std::to_string(Scale);
+    if (description_size > MaxDescription) return "description of " + std::to_string(description_size) + " bytes";
+    if (payload != PayloadSize)
+        return "payload of " + std::to_string(payload) + " bytes, expected " + std::to_string(PayloadSize);
+    const std::size_t expected = r.at + description_size + PayloadSize;
+    if (bytes.size() != expected)
+        return (bytes.size() < expected ? "truncated: " : "trailing bytes: ") + std::to_string(bytes.size()) +
+               " bytes, expected " + std::to_string(expected);
+    std::string description = bytes.substr(r.at, description_size);
+    r.at += description_size;
+    const std::uint64_t actual = fnv1a(reinterpret_cast<const unsigned char*>(bytes.data()) + r.at, PayloadSize);
+    if (actual != hash) return "hash mismatch (header " + hex(hash) + ", content " + hex(actual) + ")";
+    auto fresh = std::make_unique<Network>();
+    r.array(fresh->feature_weights, std::size_t(Inputs) * Hidden);
+    r.array(fresh->feature_bias, Hidden);
+    r.array(&fresh->output_weights[0][0], std::size_t(Buckets) * 2 * Hidden);
+    r.array(fresh->output_bias, Buckets);
+    // The output layer multiplies a clipped activation (at most QA) by a weight in 16
+    // bits: weights beyond +-127 could overflow there.
+    for (int k = 0; k < Buckets; ++k)
+        for (int i = 0; i < 2 * Hidden; ++i)
+            if (std::abs(fresh->output_weights[k][i]) > 127) return "output weight out of range (beyond +-127)";
+    fresh->hash = hash;
+    fresh->description = description;
+    net = *fresh;
+    return {};
+}
+
+const Network& builtin() { return *registry().builtin; }
+
+std::string builtin_bytes() {
+    return std::string(reinterpret_cast<const char*>(maharajah_builtin_net), maharajah_builtin_net_size);
+}
+
+const Network& active() {
+    Registry& r = registry();
+    return r.loaded ? *r.loaded : *r.builtin;
+}
+
+std::string active_name() {
+    Registry& r = registry();
+    return r.loaded ? r.loaded_name : std::string(BuiltinName);
+}
+
+std::string load_file(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return "cannot read '" + path + "'";
+    in.seekg(0, std::ios::end);
+    std::streamoff size = in.tellg();
+    if (size < 0 || size > (std::streamoff(64) << 20)) return "'" + path + "' is not a net file (size)";
+    in.seekg(0);
+    std::string bytes(std::size_t(size), '\0');
+    in.read(bytes.data(), size);
+    if (!in) return "cannot read '" + path + "'";
+    auto net = std::make_unique<Network>();
+    std::string error = load(bytes, *net);
+    if (!error.empty()) return "'" + path + "': " + error;
+    Registry& r = registry();
+    r.loaded = std::move(net);
+    r.loaded_name = path;
+    return {};
+}
+
+void use_builtin() { registry().loaded.reset(); }
+
+void refresh(const Position& pos, const Network& net, Accumulator& acc) {
+    refresh_perspective(pos, net, acc, WHITE);
+    refresh_perspective(pos, net, acc, BLACK);
+}
+
+bool simd_compiled() {
+#if defined(__AVX2__)
+    return true;
+#else
+    return false;
+#endif
+}
+
+Value output(const Network& net, const Accumulator& acc, Color stm, int bucket, bool simd) {
+    const std::int16_t* w = net.output_weights[bucket];
+    const std::int16_t* sides[2] = {acc.values[stm], acc.values[~stm]};
+    std::int64_t sum = 0;
+#if defined(__AVX2__)
+    if (simd) {
+        // c * w fits 16 bits (c <= 255, |w| <= 127), and (c * w) * c summed in pairs
+        // fits 32 bits; each lane adds 2 * Hidden / 16 such pairs, far below 2^31.
+        const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(QA);
+        __m256i total = _mm256_setzero_si256();
+        for (int s = 0; s < 2; ++s)
+            for (int i = 0; i < Hidden; i += 16) {
+                __m256i c = _mm256_load_si256(reinterpret_cast<const __m256i*>(sides[s] + i));
+                c = _mm256_min_epi16(_mm256_max_epi16(c, zero), qa);
+                __m256i wv = _mm256_load_si256(reinterpret_cast<const __m256i*>(w + s * Hidden + i));
+                total = _mm256_add_epi32(total, _mm256_madd_epi16(_mm256_mullo_epi16(c, wv), c));
+            }
+        alignas(32) std::int32_t lanes[8];
+        _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), total);
+        for (int i = 0; i < 8; ++i) sum += lanes[i];
+    } else
+#endif
+    {
+        (void)simd;
+        for (int s = 0; s < 2; ++s)
+            for (int i = 0; i < Hidden; ++i) {
+                std::int64_t c = std::clamp<int>(sides[s][i], 0, QA);
+                sum += c * c * w[s * Hidden + i];
+            }
+    }
+    sum /= QA;
+    sum += net.output_bias[bucket];
+    std::int64_t v = sum * Scale / (QA * QB);
+    return Value(std::clamp<std::int64_t>(v, VALUE_MATED_IN_MAX_PLY + 1, VALUE_MATE_IN_MAX_PLY - 1));
+}
+
+Value evaluate(const Position& pos, const Network& net) {
+    Accumulator acc;
+    refresh(pos, net, acc);
+    return output(net, acc, pos.side_to_move(), bucket_of(popcount(pos.pieces())));
+}
+
+Delta delta_of(const Position& after, Move m) {
+    Delta d;
+    const Color us = ~after.side_to_move();
+    const Square from = from_sq(m), to = to_sq(m);
+    auto remove = [&](Piece pc, Square s) {
+        d.removed_piece[d.removed] = pc;
+        d.removed_square[d.removed++] = s;
+    };
+    auto add = [&](Piece pc, Square s) {
+        d.added_piece[d.added] = pc;
+        d.added_square[d.added++] = s;
+    };
+    if (is_castling(m)) {
+        int cr = Position::castling_right_of(m);
+        const Piece king = make_piece(us, KING), rook = make_piece(us, ROOK);
+        remove(king, from);
+        remove(rook, after.castling_rook_square(cr));
+        add(king, to);
+        add(rook, Position::castling_rook_to(cr));
+        return d;
+    }
+    const Piece moved = is_promotion(m) ? make_piece(us, PAWN) : after.piece_on(to);
+    remove(moved, from);
+    add(after.piece_on(to), to);
+    if (Piece captured = after.state()->captured)
+        remove(captured, is_en_passant(m) ? Square(to - pawn_push(us)) : to);
+    return d;
+}
+
+AccumulatorStack::AccumulatorStack() : entries_(MAX_PLY + 16) {}
+
+void AccumulatorStack::reset() {
+    top_ = 0;
+    entries_[0].acc.computed[WHITE] = entries_[0].acc.computed[BLACK] = false;
+}
+
+void AccumulatorStack::push(const Position& after, Move m) {
+    Entry& e = entries_[++top_];
+    e.delta = delta_of(after, m);
+    e.acc.computed[WHITE] = e.acc.computed[BLACK] = false;
+}
+
+void AccumulatorStack::push_null() {
+    Entry& e = entries_[++top_];
+    e.delta = Delta{};
+    e.acc.computed[WHITE] = e.acc.computed[BLACK] = false;
+}
+
+const Accumulator& AccumulatorStack::update(const Position& pos, const Network& net) {
+    Accumulator& top = entries_[top_].acc;
+    const int men = popcount(pos.pieces());
+    for (Color p : {WHITE, BLACK}) {
+        if (top.computed[p]) continue;
+        int from = top_;
+        while (from > 0 && !entries_[from].acc.computed[p]) --from;
+        // Each step touches about four weight rows, a refresh one per man.
+        if (!entries_[from].acc.computed[p] || (top_ - from) * 4 > men) {
+            refresh_perspective(pos, net, top, p);
+            continue;
+        }
+        for (int k = from + 1; k <= top_; ++k) {
+            apply(net, entries_[k - 1].acc.values[p], entries_[k].acc.values[p], entries_[k].delta, p);
+            entries_[k].acc.computed[p] = true;
+        }
+    }
+    return top;
+}
+
+Value AccumulatorStack::evaluate(const Position& pos, const Network& net) {
+    const Accumulator& acc = update(pos, net);
+    return output(net, acc, pos.side_to_move(), bucket_of(popcount(pos.pieces())));
+}
+
+}  // namespace maharajah::nnue

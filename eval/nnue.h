@@ -1,0 +1,106 @@
+#pragma once
+// The neural-network evaluation (NNUE): 1,152 piece-square inputs per perspective
+// (own and enemy pieces of all nine kinds on 64 squares, the board flipped for Black),
+// a shared feature transformer into `Hidden` int16 accumulators, SCReLU, and one of
+// eight output buckets chosen by the number of men on the board. scripts/nnue/README.md
+// describes the training and the file format; the loader here checks every field.
+//
+// The accumulators are updated incrementally: the search pushes each move onto an
+// AccumulatorStack, and an evaluation brings the top entry up to date from the nearest
+// computed one (or refreshes it from the board), lazily, only where a node evaluates.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "board/position.h"
+
+namespace maharajah::nnue {
+
+inline constexpr int Inputs = 2 * 9 * 64;
+inline constexpr int Hidden = 256;
+inline constexpr int Buckets = 8;
+inline constexpr int QA = 255, QB = 64, Scale = 400;
+inline constexpr std::uint32_t FormatVersion = 1;
+
+struct Network {
+    alignas(64) std::int16_t feature_weights[Inputs * Hidden];
+    alignas(64) std::int16_t feature_bias[Hidden];
+    alignas(64) std::int16_t output_weights[Buckets][2 * Hidden];
+    std::int32_t output_bias[Buckets];
+    std::uint64_t hash = 0;
+    std::string description;
+};
+
+// Reads a net file's bytes. Returns an empty string on success, else what is wrong
+// (magic, version, dimensions, size, hash, weights out of range); `net` is then unset.
+std::string load(const std::string& bytes, Network& net);
+
+// The net the engine evaluates with: the one built into the binary, or one loaded by
+// EvalFile. Replacing it is not thread-safe: only between searches.
+const Network& active();
+inline constexpr const char* BuiltinName = "<built-in>";
+std::string active_name();  // BuiltinName or the file name
+// Loads a file and makes it active; on error the active net stays and the message says why.
+std::string load_file(const std::string& path);
+void use_builtin();
+// The built-in net, and its file as built into the binary.
+const Network& builtin();
+std::string builtin_bytes();
+
+// The feature of a piece on a square, from perspective p.
+constexpr int feature(Color p, Piece pc, Square s) {
+    return ((color_of(pc) != p) * 9 + (type_of(pc) - 1)) * 64 + (p == WHITE ? s : s ^ 56);
+}
+constexpr int bucket_of(int men) { return std::min((men - 2) / 8, Buckets - 1); }
+
+struct alignas(64) Accumulator {
+    std::int16_t values[COLOR_NB][Hidden];
+    bool computed[COLOR_NB] = {false, false};
+};
+
+// Computes both perspectives from the board.
+void refresh(const Position& pos, const Network& net, Accumulator& acc);
+
+// The output layer: the side to move's view, in centipawns. `simd` false forces the
+// portable path (tests compare the two).
+Value output(const Network& net, const Accumulator& acc, Color stm, int bucket, bool simd = true);
+bool simd_compiled();  // whether output() has a vectorised path in this build
+
+// Evaluates from scratch (no stack): for `eval`, tests and callers outside the search.
+Value evaluate(const Position& pos, const Network& net = active());
+
+// What a move changed on the board: up to two men removed and two added.
+struct Delta {
+    int removed = 0, added = 0;
+    Piece removed_piece[2], added_piece[2];
+    Square removed_square[2], added_square[2];
+};
+// The change made by m, read from the position after m was made.
+Delta delta_of(const Position& after, Move m);
+
+class AccumulatorStack {
+public:
+    AccumulatorStack();
+    // The root: nothing computed yet.
+    void reset();
+    // After pos.do_move(m): one entry more, computed when first needed.
+    void push(const Position& after, Move m);
+    void push_null();
+    void pop() { --top_; }
+    // The evaluation of pos, which must be the position the stack's top describes.
+    Value evaluate(const Position& pos, const Network& net = active());
+    // The top entry brought up to date (tests compare it with a refresh).
+    const Accumulator& update(const Position& pos, const Network& net = active());
+
+private:
+    struct Entry {
+        Accumulator acc;
+        Delta delta;
+    };
+    std::vector<Entry> entries_;
+    int top_ = 0;
+};
+
+}  // namespace maharajah::nnue

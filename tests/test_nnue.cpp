@@ -1,0 +1,288 @@
+// The network evaluation: incremental accumulators equal a refresh after every move,
+// unmove and null move of random playouts (all classic/variant mixes, promotions to
+// each of the seven pieces, castling, en passant); the vectorised output equals the
+// portable one; a flipped position evaluates the same; bad net files are refused.
+
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <deque>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "core/random.h"
+#include "eval/evaluate.h"
+#include "eval/nnue.h"
+#include "movegen/movegen.h"
+#include "protocol/uci.h"
+#include "support/random_armies.h"
+
+using namespace maharajah;
+
+namespace {
+
+// A net with large random weights: accumulators run far past the clipping bounds.
+const nnue::Network& wild_net() {
+    static std::unique_ptr<nnue::Network> net = [] {
+        auto n = std::make_unique<nnue::Network>();
+        std::uint64_t rng = 12345;
+        auto r = [&](int lo, int hi) { return int(splitmix64(rng) % std::uint64_t(hi - lo + 1)) + lo; };
+        for (auto& w : n->feature_weights) w = std::int16_t(r(-64, 64));
+        for (auto& b : n->feature_bias) b = std::int16_t(r(-100, 300));
+        for (auto& row : n->output_weights)
+            for (auto& w : row) w = std::int16_t(r(-127, 127));
+        for (auto& b : n->output_bias) b = r(-200000, 200000);
+        return n;
+    }();
+    return *net;
+}
+
+std::vector<std::string> split(const std::string& s) {
+    std::istringstream is(s);
+    std::vector<std::string> out;
+    for (std::string t; is >> t;) out.push_back(t);
+    return out;
+}
+
+std::string flip_square(const std::string& sq) { return std::string(1, sq[0]) + char('1' + ('8' - sq[1])); }
+
+std::string swap_case(std::string s) {
+    for (char& c : s) c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+    return s;
+}
+
+// The same position with colours exchanged and the board mirrored top to bottom.
+std::string flip_fen(const std::string& fen) {
+    auto f = split(fen);
+    std::vector<std::string> ranks;
+    std::istringstream board(f[0]);
+    for (std::string r; std::getline(board, r, '/');) ranks.insert(ranks.begin(), swap_case(r));
+    std::string out;
+    for (std::size_t i = 0; i < ranks.size(); ++i) out += (i ? "/" : "") + ranks[i];
+    out += f[1] == "w" ? " b " : " w ";
+    std::string castling;
+    for (char c : std::string("KQkq"))
+        if (swap_case(f[2]).find(c) != std::string::npos) castling += c;
+    out += castling.empty() ? "-" : castling;
+    out += " " + (f[3] == "-" ? f[3] : flip_square(f[3])) + " " + f[4] + " " + f[5];
+    if (f.size() > 6) {
+        std::string sides;
+        if (f[6].find('v') != std::string::npos) sides += 'V';
+        if (f[6].find('V') != std::string::npos) sides += 'v';
+        out += " " + (sides.empty() ? std::string("-") : sides);
+    }
+    if (f.size() > 7) {
+        std::string squares;
+        if (f[7] != "-")
+            for (std::size_t i = 0; i < f[7].size(); i += 2) squares += flip_square(f[7].substr(i, 2));
+        out += " " + (squares.empty() ? std::string("-") : squares);
+    }
+    return out;
+}
+
+bool same(const nnue::Accumulator& a, const nnue::Accumulator& b) {
+    return std::memcmp(a.values, b.values, sizeof(a.values)) == 0;
+}
+
+std::vector<std::string> start_fens() {
+    std::vector<std::string> fens = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
+        "4k3/pppppppp/8/P1P1P1P1/8/8/8/4K3 b - - 0 1",        // en passant chances
+        "8/PPPPPPPP/8/k7/7K/8/pppppppp/8 w - - 0 1 Vv -",     // variant promotions
+        "8/PPPPPPPP/8/k7/7K/8/pppppppp/8 w - - 0 1",          // classic promotions
+        "r3k2r/pPpppppp/8/8/8/8/PPPPPPpP/R3K2R w KQ - 0 1 v",  // mixed, castling
+    };
+    // The special positions several times over (the playouts differ each time).
+    const std::size_t special = fens.size();
+    for (int copy = 0; copy < 5; ++copy)
+        for (std::size_t i = 0; i < special; ++i) fens.push_back(fens[i]);
+    for (int i = 0; i < 40; ++i) fens.push_back(testsupport::random_army_fen(500 + i, i % 4));
+    return fens;
+}
+
+}  // namespace
+
+TEST_CASE("the built-in net loads and evaluates the start position", "[nnue]") {
+    Position::init();
+    nnue::Network net;
+    REQUIRE(nnue::load(nnue::builtin_bytes(), net) == "");
+    REQUIRE(net.hash == nnue::builtin().hash);
+    REQUIRE(net.hash != 0);
+    Position pos;
+    StateInfo st;
+    REQUIRE(pos.set("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", st).empty());
+    Value v = nnue::evaluate(pos, nnue::builtin());
+    REQUIRE(std::abs(v) < 200);
+}
+
+TEST_CASE("incremental accumulators equal a refresh after every move of random playouts", "[nnue]") {
+    Position::init();
+    std::uint64_t rng = 7;
+    std::set<PieceType> promotions;
+    int castlings = 0, en_passants = 0, nulls = 0, unmoves = 0, checked = 0;
+    for (const nnue::Network* net : {&nnue::builtin(), &wild_net()})
+        for (const std::string& fen : start_fens()) {
+            Position pos;
+            std::deque<StateInfo> states(1);
+            INFO(fen);
+            REQUIRE(pos.set(fen, states.back()).empty());
+            nnue::AccumulatorStack stack;
+            stack.reset();
+            std::vector<Move> line;  // MOVE_NULL for a null move
+            for (int step = 0; step < 160; ++step) {
+                std::uint64_t action = splitmix64(rng) % 12;
+                MoveList<LEGAL> moves(pos);
+                if ((action == 0 || !moves.size()) && !line.empty()) {
+                    Move m = line.back();
+                    line.pop_back();
+                    if (m == MOVE_NULL) pos.undo_null_move();
+                    else pos.undo_move(m);
+                    states.pop_back();
+                    stack.pop();
+                    ++unmoves;
+                } else if (!moves.size()) {
+                    break;
+                } else if (action == 1 && !pos.in_check() && line.size() + 2 < MAX_PLY) {
+                    states.emplace_back();
+                    pos.do_null_move(states.back());
+                    stack.push_null();
+                    line.push_back(MOVE_NULL);
+                    ++nulls;
+                } else if (line.size() + 2 < MAX_PLY) {
+                    Move m = moves.begin()[splitmix64(rng) % moves.size()];
+                    if (is_promotion(m)) promotions.insert(promotion_type(m));
+                    castlings += is_castling(m);
+                    en_passants += is_en_passant(m);
+                    states.emplace_back();
+                    pos.do_move(m, states.back());
+                    stack.push(pos, m);
+                    line.push_back(m);
+                }
+                // Compare now and then, so that lazy updates also span several moves.
+                if (splitmix64(rng) % 3 == 0) {
+                    nnue::Accumulator fresh;
+                    nnue::refresh(pos, *net, fresh);
+                    INFO(pos.fen());
+                    REQUIRE(same(stack.update(pos, *net), fresh));
+                    REQUIRE(stack.evaluate(pos, *net) == nnue::evaluate(pos, *net));
+                    ++checked;
+                }
+            }
+        }
+    CHECK(checked > 4000);
+    CHECK(unmoves > 200);
+    CHECK(nulls > 200);
+    CHECK(castlings > 5);
+    CHECK(en_passants > 5);
+    REQUIRE(promotions == std::set<PieceType>{QUEEN, ROOK, BISHOP, KNIGHT, MAHARAJA, ARCHBISHOP, CHANCELLOR});
+}
+
+TEST_CASE("the vectorised output layer equals the portable one", "[nnue]") {
+    Position::init();
+    if (!nnue::simd_compiled()) WARN("this build has no vectorised output layer; only the portable path runs");
+    std::uint64_t rng = 11;
+    int compared = 0;
+    for (const nnue::Network* net : {&nnue::builtin(), &wild_net()})
+        for (const std::string& fen : start_fens()) {
+            Position pos;
+            std::deque<StateInfo> states(1);
+            REQUIRE(pos.set(fen, states.back()).empty());
+            for (int ply = 0; ply < 60; ++ply) {
+                nnue::Accumulator acc;
+                nnue::refresh(pos, *net, acc);
+                for (int bucket = 0; bucket < nnue::Buckets; ++bucket)
+                    for (Color stm : {WHITE, BLACK}) {
+                        REQUIRE(nnue::output(*net, acc, stm, bucket, true) == nnue::output(*net, acc, stm, bucket, false));
+                        ++compared;
+                    }
+                MoveList<LEGAL> moves(pos);
+                if (!moves.size()) break;
+                states.emplace_back();
+                pos.do_move(moves.begin()[splitmix64(rng) % moves.size()], states.back());
+            }
+        }
+    REQUIRE(compared > 10000);
+}
+
+TEST_CASE("a position and its colour-flipped mirror evaluate the same", "[nnue]") {
+    Position::init();
+    std::uint64_t rng = 3;
+    int compared = 0;
+    for (const std::string& fen : start_fens()) {
+        Position pos;
+        std::deque<StateInfo> states(1);
+        REQUIRE(pos.set(fen, states.back()).empty());
+        for (int ply = 0; ply < 40; ++ply) {
+            Position flipped;
+            StateInfo st;
+            const std::string mirror = flip_fen(pos.fen());
+            INFO(pos.fen() << " / " << mirror);
+            REQUIRE(flipped.set(mirror, st).empty());
+            Position back;  // flipping twice gives the position back
+            StateInfo st2;
+            REQUIRE(back.set(flip_fen(flipped.fen()), st2).empty());
+            REQUIRE(back.fen() == pos.fen());
+            for (const nnue::Network* net : {&nnue::builtin(), &wild_net()})
+                REQUIRE(nnue::evaluate(pos, *net) == nnue::evaluate(flipped, *net));
+            ++compared;
+            MoveList<LEGAL> moves(pos);
+            if (!moves.size()) break;
+            states.emplace_back();
+            pos.do_move(moves.begin()[splitmix64(rng) % moves.size()], states.back());
+        }
+    }
+    REQUIRE(compared > 1000);
+}
+
+TEST_CASE("truncated, corrupt or foreign net files are refused", "[nnue]") {
+    const std::string good = nnue::builtin_bytes();
+    nnue::Network net;
+    REQUIRE(nnue::load(good, net).empty());
+    auto refused = [&](const std::string& bytes, const std::string& why) {
+        nnue::Network n;
+        std::string e = nnue::load(bytes, n);
+        INFO(e);
+        CHECK(e.find(why) != std::string::npos);
+    };
+    refused(good.substr(0, good.size() - 1), "truncated");
+    refused(good.substr(0, 20), "truncated header");
+    refused(good + "x", "trailing bytes");
+    refused("", "magic");
+    std::string corrupt = good;
+    corrupt[corrupt.size() / 2] ^= 0x10;
+    refused(corrupt, "hash mismatch");
+    std::string version = good;
+    version[4] = 9;
+    refused(version, "format version 9");
+    std::string hidden = good;
+    hidden[12] = 1;  // the hidden size's low byte
+    refused(hidden, "architecture");
+}
+
+TEST_CASE("EvalFile refuses a bad file with one error line and keeps the net", "[nnue]") {
+    Position::init();
+    const std::string path = "nnue_test_truncated.nnue";
+    {
+        std::ofstream out(path, std::ios::binary);
+        const std::string good = nnue::builtin_bytes();
+        out << good.substr(0, good.size() / 3);
+    }
+    std::ostringstream out;
+    Uci uci(out);
+    uci.execute("setoption name EvalMode value nnue");
+    uci.execute("position startpos moves e2e4 c7c5");
+    uci.execute("eval");
+    const std::string before = out.str().substr(out.str().rfind("Final evaluation"));
+    out.str("");
+    uci.execute("setoption name EvalFile value " + path);
+    const std::string reply = out.str();
+    std::remove(path.c_str());
+    REQUIRE(reply.rfind("info string error: setoption: EvalFile", 0) == 0);
+    REQUIRE(reply.find("truncated") != std::string::npos);
+    REQUIRE(std::count(reply.begin(), reply.end(), '\n') == 1);
+    out.str("");
+    uci.execute("eval");
+    REQUIRE(out.str().find("net <built-in>") != std::string::npos);
+    REQUIRE(out.str().substr(out.str().rfind("Final evaluation")) == before);
+}
