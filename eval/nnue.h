@@ -21,7 +21,7 @@ namespace maharajah::nnue {
 inline constexpr int Inputs = 2 * 9 * 64;
 inline constexpr int Hidden = 256;
 inline constexpr int Buckets = 8;
-inline constexpr int QA = 255, QB = 64, Scale = 400;
+inline constexpr int QA = 255, QB = 256, Scale = 400;
 inline constexpr std::uint32_t FormatVersion = 1;
 
 struct Network {

@@ -1,0 +1,322 @@
+#!/usr/bin/python3
+"""Trains Maharajah's NNUE (scripts/nnue/README.md) on training-data records written by
+`maharajah datagen` and writes the quantised .nnue file.
+
+  /usr/bin/python3 scripts/nnue/train.py --data scripts/nnue/data/*.data --out net.nnue \\
+      --epochs 20 --hidden 256 --seed 1
+
+Network: 1152 inputs per perspective -> H (shared feature transformer, SCReLU) ->
+concatenated [side to move, other] 2H -> 1 output, one output layer per bucket of the
+number of men on the board (8 buckets). Loss: mean of |sigmoid(y) - target|^exponent,
+target = lambda * sigmoid(score / 400) + (1 - lambda) * result (side to move's view).
+Adam; the learning rate follows a cosine from --lr to --lr * --lr-end-factor over all
+steps. Same data + same arguments (seed, threads) -> byte-identical .nnue.
+
+Needs torch and numpy (Debian's /usr/bin/python3 has both).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+# Idle OpenMP threads sleep instead of spinning: with the cores shared (a datagen run
+# beside training) spinning threads made 2 threads 15x slower than 1. Read at import.
+os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+
+import numpy as np  # noqa: E402
+import torch  # noqa: E402
+
+import nnue_format as nf  # noqa: E402
+
+CHUNK = 1024  # positions per forward/backward pass (gradients accumulate to --batch)
+EVAL_CHUNK = 4096
+VAL_BLOCK = 64  # validation is drawn in blocks of consecutive records (about one game)
+
+
+class TrainingSet:
+    """Decoded positions in the compact form batches are built from: the White-
+    perspective features of all positions flattened (int16) with per-position start
+    and count, and per position the side to move, the bucket and the target."""
+
+    def __init__(self, pos: nf.Positions, lam: float):
+        self.flat, self.count = nf.white_features(pos.board)
+        self.start = np.cumsum(self.count) - self.count
+        self.count = self.count.astype(np.uint8)
+        self.stm = pos.stm.astype(bool)
+        self.bucket = pos.bucket.astype(np.uint8)
+        score = 1.0 / (1.0 + np.exp(-pos.score.astype(np.float64) / nf.SCALE))
+        self.target = (lam * score + (1 - lam) * pos.result_stm).astype(np.float32)
+
+    def __len__(self) -> int:
+        return len(self.stm)
+
+    def batch(self, index: np.ndarray):
+        """Tensors for the positions in index: one flat int64 list of active features
+        with 2 bags per position, the side to move's perspective then the other's
+        (offsets give each bag's start), and per position the bucket and the target."""
+        count = self.count[index].astype(np.int64)
+        offsets = np.cumsum(count) - count  # where each position's features start
+        per_elem_offset = np.repeat(offsets, count)
+        # Element j of the batch comes from flat[start + (j - offset)].
+        j = np.arange(int(count.sum()), dtype=np.int64)
+        white = self.flat[j + np.repeat(self.start[index], count) - per_elem_offset].astype(np.int64)
+        black = nf.mirror_features(white)
+        stm = np.repeat(self.stm[index], count)
+        # Position p fills [2 * offset_p, 2 * offset_p + 2 * count_p): its side to
+        # move's features, then the other side's.
+        features = np.empty(2 * len(j), dtype=np.int64)
+        dest = j + per_elem_offset
+        features[dest] = np.where(stm, black, white)
+        features[dest + np.repeat(count, count)] = np.where(stm, white, black)
+        bags = np.empty(2 * len(index), dtype=np.int64)
+        bags[0::2] = 2 * offsets
+        bags[1::2] = 2 * offsets + count
+        return (
+            torch.from_numpy(features),
+            torch.from_numpy(bags),
+            torch.from_numpy(self.bucket[index].astype(np.int64)),
+            torch.from_numpy(self.target[index]),
+        )
+
+
+class SCReLU(torch.autograd.Function):
+    """clamp(x, 0, 1)^2 with a backward that keeps only the clamped value."""
+
+    @staticmethod
+    def forward(ctx, x):
+        c = x.clamp(0, 1)
+        ctx.save_for_backward(c)
+        return c * c
+
+    @staticmethod
+    def backward(ctx, grad):
+        (c,) = ctx.saved_tensors
+        return grad * (2 * c) * (c < 1)
+
+
+class Net(torch.nn.Module):
+    def __init__(self, hidden: int):
+        super().__init__()
+        self.hidden = hidden
+        self.ft = torch.nn.EmbeddingBag(nf.FEATURES, hidden, mode="sum")
+        self.ft_bias = torch.nn.Parameter(torch.zeros(hidden))
+        self.out_weight = torch.nn.Parameter(torch.zeros(nf.BUCKETS, 2 * hidden))
+        self.out_bias = torch.nn.Parameter(torch.zeros(nf.BUCKETS))
+        # About 30 men on the board: feature weights of +-0.15 give accumulators with a
+        # spread of about 0.5, inside SCReLU's slope; output weights as nn.Linear does.
+        with torch.no_grad():
+            self.ft.weight.uniform_(-0.15, 0.15)
+            bound = 1 / math.sqrt(2 * hidden)
+            self.out_weight.uniform_(-bound, bound)
+
+    def forward(self, features, bags, bucket):
+        # Bags alternate side to move / other, so the (2B, H) sums are already the
+        # (B, 2H) concatenation [stm | other].
+        acc = self.ft(features, bags) + self.ft_bias
+        a = SCReLU.apply(acc.view(-1, 2 * self.hidden))
+        # Each position's own bucket row; no matmul (the generic BLAS is slow at this
+        # shape, and elementwise kernels give the same bits on any machine).
+        return (a * self.out_weight[bucket]).sum(1) + self.out_bias[bucket]
+
+    def clip(self):
+        with torch.no_grad():
+            self.ft.weight.clamp_(-nf.CLIP, nf.CLIP)
+            self.ft_bias.clamp_(-nf.CLIP, nf.CLIP)
+            self.out_weight.clamp_(-nf.OUT_CLIP, nf.OUT_CLIP)
+
+    def load_quantised(self, net: nf.QuantisedNet):
+        with torch.no_grad():
+            for param, value in zip(
+                (self.ft.weight, self.ft_bias, self.out_weight, self.out_bias), nf.dequantise(net)
+            ):
+                param.copy_(torch.from_numpy(value))
+
+    def quantised(self, description: str) -> nf.QuantisedNet:
+        params = [p.detach().numpy() for p in (self.ft.weight, self.ft_bias, self.out_weight, self.out_bias)]
+        return nf.quantise(*params, description=description)
+
+
+def loss_sum(y, target, exponent):
+    """Sum over positions of |sigmoid(y) - target|^exponent (divided by the batch size
+    by the caller, so that micro-chunks add up to the batch mean)."""
+    return (torch.sigmoid(y) - target).abs().pow(exponent).sum()
+
+
+def predict(model, data: TrainingSet, index) -> np.ndarray:
+    """Network outputs y (float64) for the positions in index, in chunks."""
+    out = []
+    with torch.no_grad():
+        for lo in range(0, len(index), EVAL_CHUNK):
+            features, bags, bucket, _ = data.batch(index[lo : lo + EVAL_CHUNK])
+            out.append(model(features, bags, bucket).double().numpy())
+    return np.concatenate(out) if out else np.zeros(0)
+
+
+def evaluate_loss(model, data: TrainingSet, index, exponent) -> float:
+    if len(index) == 0:
+        return float("nan")
+    y = predict(model, data, index)
+    return float(np.mean(np.abs(1 / (1 + np.exp(-y)) - data.target[index]) ** exponent))
+
+
+def train_step(model, opt, data: TrainingSet, part, exponent) -> float:
+    """One optimiser step on the positions in part; returns their summed loss. The
+    gradient is accumulated over micro-chunks of CHUNK positions, whose tensors stay in
+    the cache (2-3x faster than one pass over the whole batch)."""
+    opt.zero_grad(set_to_none=True)
+    total = 0.0
+    for lo in range(0, len(part), CHUNK):
+        features, bags, bucket, target = data.batch(part[lo : lo + CHUNK])
+        loss = loss_sum(model(features, bags, bucket), target, exponent)
+        (loss / len(part)).backward()
+        total += float(loss)
+    opt.step()
+    model.clip()
+    return total
+
+
+def split(n: int, fraction: float, rng: np.random.Generator):
+    """Train and validation indices: whole blocks of VAL_BLOCK consecutive records go to
+    validation, chosen by rng, so that positions of one game rarely sit on both sides."""
+    blocks = (n + VAL_BLOCK - 1) // VAL_BLOCK
+    n_val = min(blocks - 1, int(round(fraction * blocks))) if fraction > 0 else 0
+    if fraction > 0 and n_val == 0 and blocks > 1:
+        n_val = 1
+    is_val = np.zeros(blocks, dtype=bool)
+    is_val[rng.permutation(blocks)[:n_val]] = True
+    per_record = np.repeat(is_val, VAL_BLOCK)[:n]
+    return np.flatnonzero(~per_record), np.flatnonzero(per_record)
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--data", nargs="+", required=True, help="record files (64 bytes per position), concatenated")
+    ap.add_argument("--out", required=True, help="the .nnue file to write")
+    ap.add_argument("--epochs", type=int, default=20, help="passes over the training positions (default 20)")
+    ap.add_argument("--batch", type=int, default=16384, help="positions per optimiser step (default 16384)")
+    ap.add_argument("--lr", type=float, default=1e-3, help="Adam's initial learning rate (default 1e-3)")
+    ap.add_argument("--lr-end-factor", type=float, default=0.01,
+                    help="the cosine decay ends at lr * this after the last step (default 0.01)")
+    ap.add_argument("--lambda", dest="lam", type=float, default=0.75,
+                    help="weight of the search score against the game result in the target (default 0.75)")
+    ap.add_argument("--exponent", type=float, default=2.0, help="loss exponent (default 2: mean squared error)")
+    ap.add_argument("--hidden", type=int, default=None, help="feature transformer width (default 256, or --init's)")
+    ap.add_argument("--val-fraction", type=float, default=0.02, help="share held out for validation (default 0.02)")
+    ap.add_argument("--seed", type=int, default=1, help="seeds initialisation, split and shuffles (default 1)")
+    ap.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
+    ap.add_argument("--max-positions", type=int, default=None, help="use only the first N records")
+    ap.add_argument("--init", help="start from this .nnue (fine-tuning) instead of random weights")
+    ap.add_argument("--description", default=None, help="text for the file header (UTF-8, at most 1024 bytes)")
+    args = ap.parse_args(argv)
+    if args.epochs < 0 or args.batch < 1 or args.threads < 1 or args.lr <= 0:
+        ap.error("--epochs must be >= 0, --batch and --threads >= 1, --lr > 0")
+    if not 0 <= args.lam <= 1:
+        ap.error("--lambda must be between 0 and 1")
+    if not 0 <= args.val_fraction < 1:
+        ap.error("--val-fraction must be in [0, 1)")
+    if args.hidden is not None and args.hidden < 1:
+        ap.error("--hidden must be >= 1")
+    if args.description is not None and len(args.description.encode("utf-8")) > nf.MAX_DESCRIPTION:
+        ap.error(f"--description is longer than {nf.MAX_DESCRIPTION} bytes of UTF-8")
+    return args
+
+
+def main(argv=None) -> int:
+    args = parse_args(argv)
+    t0 = time.perf_counter()
+    torch.set_num_threads(args.threads)
+    torch.use_deterministic_algorithms(True)
+    torch.manual_seed(args.seed)
+    np.random.seed(args.seed)
+    split_seq, shuffle_seq = np.random.SeedSequence(args.seed).spawn(2)
+
+    try:
+        init_net = nf.read_net(args.init, expected_hidden=args.hidden) if args.init else None
+        records = nf.read_records(args.data, args.max_positions)
+        pos = nf.decode_records(records)
+    except (OSError, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    del records
+    hidden = args.hidden or (init_net.hidden if init_net else 256)
+    if len(pos) == 0:
+        print("error: no records in the data", file=sys.stderr)
+        return 1
+    data = TrainingSet(pos, args.lam)
+    train_idx, val_idx = split(len(data), args.val_fraction, np.random.default_rng(split_seq))
+    # Positions for the quantisation check at the end; the rest of pos is not needed.
+    check = val_idx[:4096] if len(val_idx) else train_idx[:4096]
+    check_pos = pos.subset(check)
+    del pos
+    print(f"data: {len(data)} positions from {len(args.data)} file(s), {len(train_idx)} train, "
+          f"{len(val_idx)} validation; decoded in {time.perf_counter() - t0:.1f} s", flush=True)
+
+    model = Net(hidden)
+    if init_net is not None:
+        model.load_quantised(init_net)
+        print(f"init: {args.init} (hidden {init_net.hidden}, hash {init_net.hash():016x})")
+    model.clip()
+    opt = torch.optim.Adam(model.parameters(), lr=args.lr)
+    steps_per_epoch = (len(train_idx) + args.batch - 1) // args.batch
+    total_steps = max(1, steps_per_epoch * args.epochs)
+
+    def lr_factor(step):  # cosine from 1 to lr_end_factor over the whole run
+        return args.lr_end_factor + (1 - args.lr_end_factor) * 0.5 * (1 + math.cos(math.pi * step / total_steps))
+
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
+    shuffle_rng = np.random.default_rng(shuffle_seq)
+
+    print(f"net: 1152 -> {hidden} x2 -> 8 buckets; {args.epochs} epochs of {steps_per_epoch} steps of "
+          f"{args.batch}; lr {args.lr:g} cosine to {args.lr * args.lr_end_factor:g}; lambda {args.lam:g}; "
+          f"exponent {args.exponent:g}; seed {args.seed}; threads {args.threads}", flush=True)
+    val_loss = evaluate_loss(model, data, val_idx, args.exponent)
+    print(f"epoch  0  train      -     val {val_loss:.6f}", flush=True)
+    for epoch in range(1, args.epochs + 1):
+        t_epoch = time.perf_counter()
+        order = shuffle_rng.permutation(train_idx)
+        total = 0.0
+        for lo in range(0, len(order), args.batch):
+            total += train_step(model, opt, data, order[lo : lo + args.batch], args.exponent)
+            sched.step()
+        seconds = time.perf_counter() - t_epoch
+        val_loss = evaluate_loss(model, data, val_idx, args.exponent)
+        print(f"epoch {epoch:2d}  train {total / max(1, len(order)):.6f}  val {val_loss:.6f}  "
+              f"{len(order) / seconds:,.0f} pos/s  epoch {seconds:.1f} s  elapsed {time.perf_counter() - t0:.1f} s  "
+              f"lr {opt.param_groups[0]['lr']:.2e}", flush=True)
+
+    description = args.description
+    if description is None:
+        description = (f"Maharajah NNUE: {len(train_idx)} positions, {args.epochs} epochs, hidden {hidden}, "
+                       f"lambda {args.lam:g}, seed {args.seed}")
+        if args.init:
+            description += f", fine-tuned from {init_net.hash():016x}"
+    net = model.quantised(description)
+    size, digest = nf.write_net(args.out, net)
+    back = nf.read_net(args.out, expected_hidden=hidden)  # refuses a bad write
+    assert back.hash() == digest
+
+    # Quantisation check on (up to 4096) validation positions: the engine's integer
+    # evaluation against the float network, and the loss the integer net gets.
+    cp_int = nf.evaluate_int(net, check_pos)
+    cp_float = predict(model, data, check) * nf.SCALE
+    q_loss = float(np.mean(np.abs(1 / (1 + np.exp(-cp_int / nf.SCALE)) - data.target[check]) ** args.exponent))
+    print(f"quantised: {len(check)} positions, mean |int - float| {np.abs(cp_int - cp_float).mean():.2f} cp, "
+          f"max {np.abs(cp_int - cp_float).max():.1f} cp; loss {q_loss:.6f}")
+    lo, hi = nf.accumulator_range(net)
+    fits = -32768 <= lo and hi <= 32767
+    print(f"accumulator range on any board: {lo}..{hi}, "
+          + ("within int16" if fits else "WARNING: beyond int16, the engine's int16 accumulators could wrap"))
+    print(f"wrote {args.out}: {size} bytes, hash {digest:016x}, elapsed {time.perf_counter() - t0:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
