@@ -184,6 +184,30 @@ async function playGame(lib, start, movetime) {
   await bencher.send('bench');
   const nodes = benchLines.find((l) => l.startsWith('Nodes searched')), nps = benchLines.find((l) => l.startsWith('Nodes/second'));
   check(nodes !== undefined && nps !== undefined, 'bench prints its figures');
+  // The same search and the same evaluations as the native build (whose network output
+  // may be vectorised): equal bench node counts and equal evaluations, net and classical.
+  const native = process.env.MAHARAJAH_NATIVE;
+  if (native) {
+    const { execFileSync } = require('child_process');
+    const run = (input) => execFileSync(native, [], { input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'ignore'] });
+    const nativeNodes = run('bench\n').split('\n').find((l) => l.startsWith('Nodes searched'));
+    check(nativeNodes === nodes, `bench nodes: WebAssembly '${nodes}', native '${nativeNodes}'`);
+    const positions = ['startpos', 'startpos moves e2e4 e7e5 g1f3', `army ${w} ${b} moves e2e4`,
+                       'fen 4k3/8/PPP5/8/8/5ppp/8/4K3 w - - 0 1 Vv -'];
+    for (const mode of ['nnue', 'classical']) {
+      for (const p of positions) {
+        const script = `setoption name EvalMode value ${mode}\nposition ${p}\neval\n`;
+        const final = (text) => text.split('\n').find((l) => l.startsWith('Final evaluation'));
+        const lines = [];
+        const e = lib.createEngine((l) => lines.push(l));
+        for (const line of script.trim().split('\n')) await e.send(line);
+        await e.destroy();
+        const wasmEval = final(lines.join('\n'));
+        check(wasmEval !== undefined && wasmEval === final(run(script)), `${mode} eval of ${p}: ${wasmEval}`);
+      }
+    }
+    console.log(`native comparison: bench nodes and ${2 * positions.length} evaluations equal`);
+  }
   await bencher.destroy();
   await first.engine.destroy();
   console.log(`load to uciok ${loadMs.toFixed(0)} ms; bench: ${nodes.replace(/\s+/g, ' ')}, ${nps.replace(/\s+/g, ' ')}`);
