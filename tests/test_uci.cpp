@@ -38,10 +38,10 @@ TEST_CASE("uci, isready and quit", "[uci]") {
     Uci uci(out);
     uci.show_dev_options(false);
     auto lines = lines_of(run(uci, out, "uci\nisready\nquit\nisready\n"));
-    REQUIRE(lines.size() == 17);  // nothing after quit
+    REQUIRE(lines.size() == 19);  // nothing after quit
     REQUIRE(lines[0] == std::string("id name Maharajah ") + engine_version());
     REQUIRE(lines[1].rfind("id author ", 0) == 0);
-    for (int i = 2; i < 15; ++i) REQUIRE(lines[i].rfind("option name ", 0) == 0);
+    for (int i = 2; i < 17; ++i) REQUIRE(lines[i].rfind("option name ", 0) == 0);
     auto count = [&](const char* option) {
         return std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
             return l.rfind(std::string("option name ") + option + " type", 0) == 0;
@@ -49,14 +49,13 @@ TEST_CASE("uci, isready and quit", "[uci]") {
     };
     for (const char* option :
          {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_ShowWDL", "UCI_Chess960",
-          "UCI_LimitStrength", "UCI_Elo", "Skill Level", "Skill Seed", "UCI_Variant"}) {
+          "UCI_LimitStrength", "UCI_Elo", "Skill Level", "Skill Seed", "UCI_Variant", "EvalMode", "EvalFile"}) {
         INFO(option);
         REQUIRE(count(option) == 1);
     }
-    REQUIRE(lines[15] == "uciok");
-    REQUIRE(lines[16] == "readyok");
-    // The developer options are listed only on request, and can be set either way.
-    REQUIRE(count("EvalMode") == 0);
+    REQUIRE(lines[17] == "uciok");
+    REQUIRE(lines[18] == "readyok");
+    // The developer option is listed only on request, and can be set either way.
     REQUIRE(count("Ablate") == 0);
     REQUIRE(run(uci, out, "setoption name Ablate value lmr\nsetoption name EvalMode value full\n").empty());
     uci.show_dev_options(true);

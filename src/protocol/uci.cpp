@@ -309,7 +309,7 @@ const char* const Usage =
     "                                      'maharajah bench', 'maharajah army suggest white'\n"
     "       maharajah perft <depth> [<fen>] [moves <m1> <m2> ...]\n"
     "       maharajah --version | --help\n"
-    "Set MAHARAJAH_DEV_OPTIONS=1 to list the developer options (EvalMode, Ablate) in 'uci'.";
+    "Set MAHARAJAH_DEV_OPTIONS=1 to list the developer option Ablate in 'uci'.";
 
 int run_command_line(Uci& uci, const std::vector<std::string>& args, std::ostream& err) {
     if (args.empty()) return 0;

@@ -34,7 +34,7 @@ public:
     // is infinite or pondering).
     void wait_for_search();
 
-    // Whether `uci` lists the developer options (EvalMode, Ablate); they can be set
+    // Whether `uci` lists the developer option Ablate; it can be set
     // either way. Default: the environment variable MAHARAJAH_DEV_OPTIONS=1.
     void show_dev_options(bool on) { show_dev_options_ = on; }
 
@@ -84,7 +84,7 @@ private:
     int uci_elo_ = search::SkillMaxElo, skill_level_ = 20;
     std::uint64_t skill_seed_ = 0;  // UCI_Chess960: FEN castling fields and castling moves of Chess960
     bool infinite_search_ = false;  // the running search waits for stop/ponderhit
-    bool show_dev_options_ = false;  // `uci` lists EvalMode and Ablate (MAHARAJAH_DEV_OPTIONS=1)
+    bool show_dev_options_ = false;  // `uci` lists Ablate (MAHARAJAH_DEV_OPTIONS=1)
 };
 
 // Unties cin and cerr from cout: reading a line or writing to cerr would otherwise
