@@ -200,9 +200,9 @@ def parse_args(argv):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--data", nargs="+", required=True, help="record files (64 bytes per position), concatenated")
     ap.add_argument("--out", required=True, help="the .nnue file to write")
-    ap.add_argument("--epochs", type=int, default=20, help="passes over the training positions (default 20)")
+    ap.add_argument("--epochs", type=int, default=12, help="passes over the training positions (default 12)")
     ap.add_argument("--batch", type=int, default=16384, help="positions per optimiser step (default 16384)")
-    ap.add_argument("--lr", type=float, default=1e-3, help="Adam's initial learning rate (default 1e-3)")
+    ap.add_argument("--lr", type=float, default=2e-3, help="Adam's initial learning rate (default 2e-3)")
     ap.add_argument("--lr-end-factor", type=float, default=0.01,
                     help="the cosine decay ends at lr * this after the last step (default 0.01)")
     ap.add_argument("--lambda", dest="lam", type=float, default=0.75,
