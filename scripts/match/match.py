@@ -56,6 +56,7 @@ class EngineSpec:
     args: list[str] = field(default_factory=list)
     dir: str | None = None
     options: list[tuple[str, str]] = field(default_factory=list)
+    nodes: int | None = None  # fixed node budget a move (go nodes N); the clock still runs
 
 
 def parse_engine_spec(tokens, each=()) -> EngineSpec:
@@ -73,13 +74,17 @@ def parse_engine_spec(tokens, each=()) -> EngineSpec:
             spec.args.append(value)
         elif key == "dir":
             spec.dir = value
+        elif key == "nodes":
+            if not value.isdigit() or int(value) <= 0:
+                raise UsageError(f"engine spec token '{tok}': nodes must be a positive integer")
+            spec.nodes = int(value)
         elif key.startswith("option."):
             oname = key[len("option."):]
             if not oname:
                 raise UsageError(f"engine spec token '{tok}' has an empty option name")
             spec.options = [(k, v) for k, v in spec.options if k != oname] + [(oname, value)]
         else:
-            raise UsageError(f"unknown engine spec key '{key}' (name, cmd, arg, dir, option.X)")
+            raise UsageError(f"unknown engine spec key '{key}' (name, cmd, arg, dir, nodes, option.X)")
     if not spec.cmd:
         raise UsageError("engine spec without cmd=")
     resolved = spec.cmd if os.sep in spec.cmd else shutil.which(spec.cmd)
@@ -161,6 +166,9 @@ def build_parser() -> argparse.ArgumentParser:
   cmd=PATH           the engine binary (looked up in PATH when it has no '/')
   arg=ARG            a command-line argument for the engine (repeatable)
   dir=DIR            working directory
+  nodes=N            search N nodes a move (go nodes N) instead of using the clock; the
+                     clock still runs, so give a long --tc (node matches do not depend on
+                     machine load)
   option.NAME=VALUE  sent as 'setoption name NAME value VALUE' (quote it if NAME has spaces:
                      'option.Skill Level=0')
 

@@ -419,7 +419,10 @@ class Args(unittest.TestCase):
         self.assertEqual(s.args, ["-u", "x"])
         self.assertEqual(s.options, [("Threads", "1"), ("Skill Level", "0"), ("Hash", "32")])
         self.assertEqual(match.parse_engine_spec(["cmd=sh"]).cmd, shutil.which("sh"))
-        for bad in (["name=x"], ["cmd=/no/such/engine"], ["cmd=sh", "foo=1"], ["cmd=sh", "plain"]):
+        self.assertIsNone(s.nodes)
+        self.assertEqual(match.parse_engine_spec(["cmd=sh", "nodes=5000"]).nodes, 5000)
+        for bad in (["name=x"], ["cmd=/no/such/engine"], ["cmd=sh", "foo=1"], ["cmd=sh", "plain"],
+                    ["cmd=sh", "nodes=0"], ["cmd=sh", "nodes=-5"], ["cmd=sh", "nodes=1e4"]):
             with self.assertRaises(match.UsageError, msg=bad):
                 match.parse_engine_spec(bad)
 
@@ -621,6 +624,24 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(text.count('[SetUp "1"]'), 2)
         self.assertEqual(text.count("1. e2e4 {book} 1... e7e5 {book}"), 2)
         self.assertEqual(len(re.findall(r"^\[Termination ", text, re.M)), 4)
+
+    def test_fixed_nodes(self):
+        """nodes=N sends `go nodes N` instead of the clocks (the other engine keeps them)."""
+        r = run_match("--engine", "name=SF-nodes", f"cmd={STOCKFISH}", "nodes=800",
+                      "--engine", "name=SF-clock", f"cmd={STOCKFISH}",
+                      "--each", "option.Hash=16", "option.Threads=1", "--tc", "2+0.02",
+                      "--games", "2", "--maxmoves", "30", "--referee", REFEREE, "--strict", "--debug")
+        msg = f"stdout:\n{r.stdout}\nstderr:\n{r.stderr[-3000:]}"
+        self.assertEqual(r.returncode, 0, msg)
+        sent = {}
+        for line in r.stderr.splitlines():
+            m = re.search(r"\b(go (?:nodes|wtime) [^\n]*)", line)
+            if m:
+                who = "SF-nodes" if "SF-nodes" in line else "SF-clock" if "SF-clock" in line else "?"
+                sent.setdefault(who, set()).add(m.group(1).split()[1])
+        self.assertEqual(sent.get("SF-nodes"), {"nodes"}, msg)
+        self.assertEqual(sent.get("SF-clock"), {"wtime"}, msg)
+        self.assertEqual(len(_games(r.stdout)), 2, msg)
 
     def _bad(self, mode, expect_reason, counter, aborted=False, extra=(), count=2, json_out=None):
         bad = _wrapper(f"fake-{mode}", f"--fake-engine {mode}")

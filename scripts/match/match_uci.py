@@ -196,8 +196,11 @@ class Player(UciProcess):
         hang_s seconds after the clock ran out is a "hang": the engine is asked to stop,
         then killed (the game loop restarts it)."""
         self.drain()
-        cmd = (f"{position_cmd}\ngo wtime {max(1, int(wtime))} btime {max(1, int(btime))} "
-               f"winc {int(inc_ms)} binc {int(inc_ms)}")
+        if self.spec.nodes:
+            cmd = f"{position_cmd}\ngo nodes {self.spec.nodes}"
+        else:
+            cmd = (f"{position_cmd}\ngo wtime {max(1, int(wtime))} btime {max(1, int(btime))} "
+                   f"winc {int(inc_ms)} binc {int(inc_ms)}")
         t0 = time.monotonic()
         deadline = t0 + (own_clock_ms + margin_ms) / 1000.0
         hang_deadline = deadline + hang_s
