@@ -94,6 +94,25 @@ class Positions:
         return np.where(self.stm == 0, white, 1 - white).astype(np.float32)
 
 
+def concat_positions(parts) -> Positions:
+    """The rows of several Positions, one after the other."""
+    return Positions(**{k: np.concatenate([getattr(p, k) for p in parts]) for k in Positions.__dataclass_fields__})
+
+
+def mirror_files(pos: Positions) -> Positions:
+    """The same positions reflected left to right (file a <-> h). Only meant for
+    positions without castling rights: every other rule of both sides (pawn steps,
+    en passant, promotion, the pieces' moves) is symmetric under the reflection, so the
+    mirrored position has the same value and game result. The best move is dropped (0):
+    training does not use it."""
+    def flip(a):
+        return np.ascontiguousarray(a.reshape(-1, 8, 8)[:, :, ::-1].reshape(-1, 64))
+    ep = np.where(pos.ep < NO_SQUARE, pos.ep ^ 7, pos.ep).astype(np.uint8)
+    fields = dict(pos.__dict__, board=flip(pos.board), unmoved=flip(pos.unmoved), ep=ep,
+                  best_move=np.zeros_like(pos.best_move))
+    return Positions(**fields)
+
+
 def decode_records(records: np.ndarray, chunk: int = 1 << 20) -> Positions:
     """Decodes (N, 64) uint8 records. Raises ValueError on a malformed record (a piece
     code other than 1..9 or 15, a result above 2, an en-passant square above 64)."""

@@ -216,6 +216,46 @@ class Sample(unittest.TestCase):
         self.assertEqual(problems, [], "\n".join(problems))
 
 
+class Mirror(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.pos = nf.decode_records(nf.read_records([str(SAMPLE)]))
+
+    def test_mirror_images(self):
+        pos = self.pos
+        m = nf.mirror_files(pos)
+        back = nf.mirror_files(m)
+        for k in ("board", "unmoved", "ep", "stm", "score", "result", "castling", "variant"):
+            self.assertTrue(np.array_equal(getattr(back, k), getattr(pos, k)), k)
+        for i in range(0, len(pos), 97):
+            for sq in range(64):
+                self.assertEqual(m.board[i, sq ^ 7], pos.board[i, sq])
+        self.assertTrue(np.array_equal(m.piece_count, pos.piece_count))
+        both = nf.concat_positions([pos, m])
+        self.assertEqual(len(both), 2 * len(pos))
+        self.assertTrue(np.array_equal(both.board[len(pos):], m.board))
+
+    @unittest.skipUnless(os.environ.get("MAHARAJAH_ENGINE"), "set MAHARAJAH_ENGINE to count moves with the engine")
+    def test_the_rules_are_symmetric_without_castling_rights(self):
+        """The premise of --mirror: a position without castling rights and its mirror
+        image have the same number of legal move sequences (perft 2), in every
+        classic/variant mix the sample holds."""
+        idx = np.flatnonzero(self.pos.castling == 0)[::10][:80]
+        self.assertGreater(len(idx), 40)
+        m = nf.mirror_files(self.pos)
+        fens = [nf.record_full_fen(self.pos, i) for i in idx] + [nf.record_full_fen(m, i) for i in idx]
+        commands = []
+        for fen in fens:
+            commands += [f"position fen {fen}", "go perft 2"]
+        out = subprocess.run([os.environ["MAHARAJAH_ENGINE"]], input="\n".join(commands + ["quit"]) + "\n",
+                             capture_output=True, text=True, timeout=120).stdout
+        found = re.findall(r"^(?:perft 2: (\d+) nodes|Nodes searched: (\d+))", out, re.M)
+        counts = [int(a or b) for a, b in found]
+        self.assertEqual(len(counts), 2 * len(idx), out[-500:])
+        self.assertEqual(counts[: len(idx)], counts[len(idx):])
+        self.assertGreater(len(set(tuple(v) for v in self.pos.variant[idx])), 1)
+
+
 def engine_fens(engine: str, fens: list) -> list:
     """(the FEN that `d` prints, error lines) per FEN, from one engine process."""
     commands = []
@@ -445,6 +485,18 @@ class Training(unittest.TestCase):
         text2 = run_train(out2, "--epochs", "1", "--seed", "5", "--init", out, "--lr", "1e-4")
         val2 = float(re.search(r"^epoch\s+0.*val (\S+)", text2, re.M).group(1))
         self.assertLess(abs(val2 - val[2]), 0.002, text2)
+
+    def test_mirror_adds_the_images_of_positions_without_castling_rights(self):
+        out = os.path.join(self.tmp.name, "m.nnue")
+        text = run_train(out, "--epochs", "1", "--seed", "3", "--mirror")
+        m = re.search(r"data: 3000 positions from 1 file\(s\), (\d+) train \(of them (\d+) mirror images\), "
+                      r"(\d+) validation", text)
+        self.assertIsNotNone(m, text)
+        train, images, val = map(int, m.groups())
+        self.assertEqual(train - images + val, 3000)
+        self.assertGreater(images, 100)
+        self.assertLess(images, train - images)
+        self.assertIn("with mirror images", nf.read_net(out, expected_hidden=32).description)
 
     def test_same_seed_same_bytes(self):
         a, b, c = (os.path.join(self.tmp.name, f"{n}.nnue") for n in "abc")

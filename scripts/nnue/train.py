@@ -214,6 +214,9 @@ def parse_args(argv):
     ap.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
     ap.add_argument("--max-positions", type=int, default=None, help="use only the first N records")
     ap.add_argument("--init", help="start from this .nnue (fine-tuning) instead of random weights")
+    ap.add_argument("--mirror", action="store_true",
+                    help="also train on the left-right mirror image of every training position "
+                         "without castling rights (same value by the rules' symmetry)")
     ap.add_argument("--description", default=None, help="text for the file header (UTF-8, at most 1024 bytes)")
     args = ap.parse_args(argv)
     if args.epochs < 0 or args.batch < 1 or args.threads < 1 or args.lr <= 0:
@@ -250,14 +253,21 @@ def main(argv=None) -> int:
     if len(pos) == 0:
         print("error: no records in the data", file=sys.stderr)
         return 1
+    train_idx, val_idx = split(len(pos), args.val_fraction, np.random.default_rng(split_seq))
+    mirrored = 0
+    if args.mirror:  # augmentation: mirror images join the training side only
+        source = train_idx[pos.castling[train_idx] == 0]
+        mirrored = len(source)
+        train_idx = np.concatenate([train_idx, len(pos) + np.arange(mirrored)])
+        pos = nf.concat_positions([pos, nf.mirror_files(pos.subset(source))])
     data = TrainingSet(pos, args.lam)
-    train_idx, val_idx = split(len(data), args.val_fraction, np.random.default_rng(split_seq))
     # Positions for the quantisation check at the end; the rest of pos is not needed.
     check = val_idx[:4096] if len(val_idx) else train_idx[:4096]
     check_pos = pos.subset(check)
     del pos
-    print(f"data: {len(data)} positions from {len(args.data)} file(s), {len(train_idx)} train, "
-          f"{len(val_idx)} validation; decoded in {time.perf_counter() - t0:.1f} s", flush=True)
+    print(f"data: {len(data) - mirrored} positions from {len(args.data)} file(s), {len(train_idx)} train"
+          + (f" (of them {mirrored} mirror images)" if args.mirror else "")
+          + f", {len(val_idx)} validation; decoded in {time.perf_counter() - t0:.1f} s", flush=True)
 
     model = Net(hidden)
     if init_net is not None:
@@ -298,6 +308,8 @@ def main(argv=None) -> int:
                        f"lambda {args.lam:g}, seed {args.seed}")
         if args.init:
             description += f", fine-tuned from {init_net.hash():016x}"
+        if args.mirror:
+            description += ", with mirror images"
     net = model.quantised(description)
     size, digest = nf.write_net(args.out, net)
     back = nf.read_net(args.out, expected_hidden=hidden)  # refuses a bad write
