@@ -5,6 +5,7 @@
 
 #include <catch2/catch.hpp>
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -13,6 +14,7 @@
 #include "core/random.h"
 #include "datagen/datagen.h"
 #include "datagen/packed.h"
+#include "eval/nnue.h"
 #include "movegen/movegen.h"
 #include "protocol/game.h"
 #include "support/random_armies.h"
@@ -156,4 +158,56 @@ TEST_CASE("datagen options are checked", "[datagen]") {
     REQUIRE(datagen::parse_config({"book", "/nonexistent/book.txt"}, config).empty());
     REQUIRE(datagen::run(config, log) == 1);
     REQUIRE(log.str().find("error: cannot read the book") != std::string::npos);
+}
+
+TEST_CASE("datagen evalfile: the players use that net; a bad file is refused", "[datagen][nnue]") {
+    Position::init();
+    const std::string net = "datagen_test.nnue", a = "datagen_test_c.data", b = "datagen_test_d.data";
+    {
+        std::ofstream out(net, std::ios::binary);
+        out << nnue::builtin_bytes();
+    }
+    std::ostringstream log;
+    datagen::Config config;
+    REQUIRE(datagen::parse_config({"games", "4", "nodes", "600", "seed", "9", "eval", "nnue", "out", a}, config).empty());
+    REQUIRE(datagen::run(config, log) == 0);
+    REQUIRE(datagen::parse_config({"evalfile", net, "out", b}, config).empty());
+    REQUIRE(datagen::run(config, log) == 0);
+    REQUIRE(log.str().find("datagen: net " + net) != std::string::npos);
+    nnue::use_builtin();
+    std::string da = read_file(a), db = read_file(b);
+    REQUIRE(da.size() > 10 * datagen::RecordSize);
+    REQUIRE(da == db);  // the same net from a file plays the same games
+
+    // Another net (the own-pawn rows zeroed, hash recomputed) plays other games.
+    std::string other = nnue::builtin_bytes();
+    std::uint32_t description_size = 0;
+    std::memcpy(&description_size, other.data() + 48, 4);
+    const std::size_t payload = 52 + description_size;
+    std::fill(other.begin() + long(payload), other.begin() + long(payload + 64 * 256 * 2), '\0');
+    std::uint64_t hash = 0xCBF29CE484222325ULL;  // FNV-1a 64 of the payload
+    for (std::size_t i = payload; i < other.size(); ++i) hash = (hash ^ (unsigned char)other[i]) * 0x100000001B3ULL;
+    std::memcpy(other.data() + 32, &hash, 8);
+    {
+        std::ofstream out(net, std::ios::binary | std::ios::trunc);
+        out << other;
+    }
+    REQUIRE(datagen::run(config, log) == 0);
+    nnue::use_builtin();
+    REQUIRE(read_file(b) != da);
+
+    // A truncated net: an error, nothing written, the built-in net stays active.
+    std::string bytes = nnue::builtin_bytes();
+    {
+        std::ofstream out(net, std::ios::binary | std::ios::trunc);
+        out << bytes.substr(0, bytes.size() / 2);
+    }
+    std::remove(b.c_str());
+    std::ostringstream bad;
+    REQUIRE(datagen::run(config, bad) == 1);
+    REQUIRE(bad.str().find("error: evalfile") != std::string::npos);
+    REQUIRE(nnue::active_name() == nnue::BuiltinName);
+    REQUIRE(read_file(b).empty());
+    std::remove(net.c_str());
+    std::remove(a.c_str());
 }

@@ -15,6 +15,7 @@
 #include "board/army.h"
 #include "core/random.h"
 #include "datagen/packed.h"
+#include "eval/nnue.h"
 #include "movegen/movegen.h"
 #include "protocol/game.h"
 #include "search/search.h"
@@ -182,7 +183,7 @@ Start make_start(const Config& config, const std::vector<std::string>& book, std
 
 const char* const Usage =
     "Usage: maharajah datagen [games N] [nodes N] [depth N] [threads N] [seed N] [hash MB]\n"
-    "                         [out FILE] [book FILE] [eval default|classical|nnue]";
+    "                         [out FILE] [book FILE] [eval default|classical|nnue] [evalfile FILE]";
 
 std::string parse_config(const std::vector<std::string>& args, Config& config) {
     for (std::size_t i = 0; i < args.size(); i += 2) {
@@ -216,7 +217,8 @@ std::string parse_config(const std::vector<std::string>& args, Config& config) {
             if (value != "default" && value != "classical" && value != "nnue")
                 error = "eval must be default, classical or nnue, not '" + clip(value) + "'";
             config.eval = value;
-        } else return "unknown datagen option '" + clip(name) + "'";
+        } else if (name == "evalfile") config.evalfile = value;
+        else return "unknown datagen option '" + clip(name) + "'";
         if (!error.empty()) return error;
     }
     if (!config.nodes && !config.depth) return "give a nodes or a depth budget";
@@ -292,6 +294,14 @@ int run(const Config& config, std::ostream& log) {
     if (!error.empty()) {
         log << "error: " << error << std::endl;
         return 1;
+    }
+    // The net is loaded before any thread starts: replacing it is not thread-safe.
+    if (!config.evalfile.empty()) {
+        if (std::string e = nnue::load_file(config.evalfile); !e.empty()) {
+            log << "error: evalfile " << e << std::endl;
+            return 1;
+        }
+        log << "datagen: net " << nnue::active_name() << std::endl;
     }
     Writer writer;
     writer.out.open(config.out, std::ios::binary | std::ios::trunc);
