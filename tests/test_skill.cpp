@@ -174,3 +174,27 @@ TEST_CASE("a level never chooses a move its own search scores far below the best
     REQUIRE(search::skill_level_elo(0) == search::SkillMinElo);
     REQUIRE(search::skill_level_elo(19) < search::SkillMaxElo);
 }
+
+TEST_CASE("a level searches with the evaluation it was calibrated with", "[skill][search]") {
+    // The levels' tables were measured with the hand-written evaluation, so EvalMode
+    // does not move a level: the same seed gives the same moves and node counts under
+    // either mode, while full strength searches a different tree with the network.
+    auto trace = [](const char* mode, bool level) {
+        Session s;
+        s.run(std::string("setoption name EvalMode value ") + mode + "\n");
+        if (level) s.run(std::string(Level(1500)) + "setoption name Skill Seed value 5\n");
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < 8; ++i) {
+            auto lines = s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 6\n");
+            auto infos = matching(lines, "info depth");
+            REQUIRE(!infos.empty());
+            std::istringstream last(infos.back().substr(infos.back().find(" nodes ")));
+            std::string word, nodes;
+            last >> word >> nodes;
+            out.push_back(best_of(lines) + " nodes " + nodes);
+        }
+        return out;
+    };
+    REQUIRE(trace("nnue", true) == trace("classical", true));
+    REQUIRE(trace("nnue", false) != trace("classical", false));
+}

@@ -168,7 +168,12 @@ void Uci::cmd_go(std::istringstream& is) {
     settings.skill.seed = skill_seed_;
     // The top of the scale (UCI_Elo 2200, Skill Level 20) is full strength, unlimited.
     const int elo = limit_strength_ ? uci_elo_ : search::skill_level_elo(skill_level_);
-    if (elo < search::SkillMaxElo) settings.skill.enabled = true, settings.skill.elo = elo;
+    if (elo < search::SkillMaxElo) {
+        settings.skill.enabled = true, settings.skill.elo = elo;
+        // The levels' tables (search/skill.cpp) were measured with the hand-written
+        // evaluation; another evaluation would shift every label.
+        settings.eval.mode = eval::Mode::CLASSICAL;
+    }
     engine_.start(game_.position(), limits, settings, std::move(listener));
 }
 
