@@ -33,7 +33,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from match_stats import pentanomial, sprt_bounds, sprt_llr, trinomial
+from match_stats import pentanomial, sprt_bounds, sprt_llr, sprt_may_stop, trinomial
 from match_uci import EngineDead, Player, ReadTimeout, Referee, RefereeError
 
 STARTFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
@@ -827,10 +827,7 @@ class Match:
         return self.penta if self.use_pentanomial() else [self.wld[1], self.wld[2], self.wld[0]]
 
     def sprt_can_decide(self) -> bool:
-        """The normal approximation needs a sample with some spread: while every game pair
-        (or game) so far had the same outcome, the variance is 0 and the regularized LLR
-        explodes, so no decision is taken yet (cutechess likewise waits)."""
-        return sum(1 for c in self.sprt_counts() if c > 0) >= 2
+        return sprt_may_stop(self.sprt_counts())
 
     def llr(self) -> float:
         sp = self.cfg.sprt

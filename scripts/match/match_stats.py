@@ -102,6 +102,23 @@ def sprt_bounds(alpha: float, beta: float) -> tuple[float, float]:
     return math.log(beta / (1.0 - alpha)), math.log((1.0 - beta) / alpha)
 
 
+# Units (game pairs or games) before an SPRT may stop.
+SPRT_MIN_PAIRS = 20
+SPRT_MIN_GAMES = 40
+
+
+def sprt_may_stop(counts) -> bool:
+    """Whether the SPRT may take a decision on these counts (trinomial or pentanomial).
+    The normal approximation needs a variance estimate it can trust: with a handful of
+    game pairs the sample variance is far too small (4 pairs scored 1, 1, 1, 1.5 once
+    "accepted H0" of [50, 150] at LLR -3.3 after 8 games), and with one outcome only it
+    is 0 and the regularized LLR explodes. So no decision
+    before SPRT_MIN_PAIRS pairs (SPRT_MIN_GAMES games) with at least two outcomes."""
+    n = sum(counts)
+    enough = n >= (SPRT_MIN_PAIRS if len(counts) == 5 else SPRT_MIN_GAMES)
+    return enough and sum(1 for c in counts if c > 0) >= 2
+
+
 def sprt_llr(counts, elo0: float, elo1: float, model: str = "logistic") -> float:
     """Generalized SPRT log-likelihood ratio, normal approximation.
 

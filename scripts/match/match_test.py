@@ -408,6 +408,16 @@ class Stats(unittest.TestCase):
             self.assertLess(match.sprt_llr([25, 30, 40, 20, 5], 0, 5, model), 0, model)
         self.assertEqual(match.sprt_llr([0, 0, 0], 0, 5), 0.0)
         self.assertTrue(math.isfinite(match.sprt_llr([0, 0, 7, 0, 0], 0, 5)))
+        # Few pairs give a variance too small to trust: that sample's LLR passes the
+        # H0 bound, so the SPRT must not stop on it; with enough pairs it may.
+        few = [0, 0, 3, 1, 0]
+        self.assertLess(match.sprt_llr(few, 50, 150), lo)
+        self.assertFalse(match.sprt_may_stop(few))
+        self.assertFalse(match.sprt_may_stop([0, 0, 25, 0, 0]))  # one outcome only
+        self.assertFalse(match.sprt_may_stop([5, 5, 9, 0, 0]))   # 19 pairs
+        self.assertTrue(match.sprt_may_stop([5, 5, 10, 0, 0]))
+        self.assertFalse(match.sprt_may_stop([10, 10, 19]))      # 39 games
+        self.assertTrue(match.sprt_may_stop([10, 10, 20]))
 
 
 class Args(unittest.TestCase):
