@@ -175,7 +175,8 @@ Value material_only(const Position& pos) {
 }  // namespace
 
 bool parse_mode(const std::string& name, Mode& out) {
-    if (name == "nnue") out = Mode::NNUE;
+    if (name == "auto") out = Mode::AUTO;
+    else if (name == "nnue") out = Mode::NNUE;
     else if (name == "classical" || name == "full") out = Mode::CLASSICAL;
     else if (name == "material") out = Mode::MATERIAL;
     else return false;
@@ -183,7 +184,16 @@ bool parse_mode(const std::string& name, Mode& out) {
 }
 
 const char* mode_name(Mode mode) {
-    return mode == Mode::NNUE ? "nnue" : mode == Mode::CLASSICAL ? "classical" : "material";
+    return mode == Mode::AUTO        ? "auto"
+           : mode == Mode::NNUE      ? "nnue"
+           : mode == Mode::CLASSICAL ? "classical"
+                                     : "material";
+}
+
+Mode resolve(Mode mode, const Position& pos) {
+    if (mode != Mode::AUTO) return mode;
+    const bool compound = (pos.pieces(MAHARAJA) | pos.pieces(ARCHBISHOP) | pos.pieces(CHANCELLOR)) != 0;
+    return compound ? Mode::CLASSICAL : Mode::NNUE;
 }
 
 int non_pawn_material(const Position& pos, Color c) {
@@ -193,8 +203,9 @@ int non_pawn_material(const Position& pos, Color c) {
 }
 
 Value evaluate(const Position& pos, const Options& options, Trace* trace) {
-    if (options.mode == Mode::MATERIAL) return material_only(pos);
-    if (options.mode == Mode::NNUE) return nnue::evaluate(pos);
+    const Mode mode = resolve(options.mode, pos);
+    if (mode == Mode::MATERIAL) return material_only(pos);
+    if (mode == Mode::NNUE) return nnue::evaluate(pos);
 
     SideInfo info[2];
     for (Color c : {WHITE, BLACK}) {

@@ -9,16 +9,24 @@
 namespace maharajah::eval {
 
 // Which evaluation the search uses (the option EvalMode): the network, the
-// hand-written evaluation, or material only (a baseline for measuring the others).
-enum class Mode { NNUE, CLASSICAL, MATERIAL };
+// hand-written evaluation, material only (a baseline for measuring the others), or
+// AUTO: whichever of the first two measured stronger for the kind of position.
+enum class Mode { NNUE, CLASSICAL, MATERIAL, AUTO };
 
 struct Options {
-    Mode mode = Mode::CLASSICAL;
+    Mode mode = Mode::AUTO;
 };
 
-// "nnue", "classical" (also "full", its older name) or "material"; false otherwise.
+// "auto", "nnue", "classical" (also "full", its older name) or "material"; false otherwise.
 bool parse_mode(const std::string& name, Mode& out);
 const char* mode_name(Mode mode);
+
+// The evaluation AUTO stands for in a position: the network without compound pieces on
+// the board, the hand-written evaluation with them (the current net is stronger in
+// standard chess, weaker with the armies' compound pieces: scripts/results/RESULTS.md).
+// A search decides once, at its root, so one tree never mixes two scales. Other modes
+// stand for themselves.
+Mode resolve(Mode mode, const Position& pos);
 
 // The named terms of the evaluation, for `eval` (each a middlegame/endgame pair).
 enum Term { MATERIAL, PLACEMENT, MOBILITY, ROOK_FILES, IMBALANCE, PAWNS, KING_SAFETY, KING_ATTACK, TERM_NB };

@@ -186,6 +186,7 @@ void Worker::prepare(const Position& root, const Limits& limits, const Settings&
     nnue_.reset();
     limits_ = limits;
     settings_ = settings;
+    settings_.eval.mode = eval::resolve(settings.eval.mode, root);
     // A playing level searches a node budget for several candidates (the lines
     // reported stay those of MultiPV).
     search_multipv_ = settings.multipv;

@@ -60,7 +60,8 @@ void check_symmetry(const std::string& fen, int& checked) {
     std::string flipped = flip_fen(a.fen());
     INFO(a.fen() << "  flipped: " << flipped);
     REQUIRE(b.set(flipped, sb) == "");
-    REQUIRE(eval::evaluate(a) == eval::evaluate(b));
+    for (eval::Mode mode : {eval::Mode::CLASSICAL, eval::Mode::NNUE})
+        REQUIRE(eval::evaluate(a, eval::Options{mode}) == eval::evaluate(b, eval::Options{mode}));
     eval::Options material{eval::Mode::MATERIAL};
     REQUIRE(eval::evaluate(a, material) == eval::evaluate(b, material));
     ++checked;
@@ -108,12 +109,13 @@ TEST_CASE("material-only evaluation counts material and nothing else", "[eval]")
     REQUIRE(pos.set("4k3/8/8/3A4/8/8/8/4K3 w - - 0 1", st) == "");
     REQUIRE(eval::evaluate(pos, material) == a);
     REQUIRE(a > 0);
-    // The full evaluation does see the difference (a centralised archbishop is better).
+    // The hand-written evaluation does see the difference (a centralised archbishop is better).
+    const eval::Options classical{eval::Mode::CLASSICAL};
     Value corner, centre;
     REQUIRE(pos.set("4k3/8/8/8/8/8/8/A3K3 w - - 0 1", st) == "");
-    corner = eval::evaluate(pos);
+    corner = eval::evaluate(pos, classical);
     REQUIRE(pos.set("4k3/8/8/3A4/8/8/8/4K3 w - - 0 1", st) == "");
-    centre = eval::evaluate(pos);
+    centre = eval::evaluate(pos, classical);
     REQUIRE(centre > corner);
 }
 
@@ -144,9 +146,10 @@ TEST_CASE("the eval trace adds up to the evaluation and mirrors with the colours
         REQUIRE(pos.set(fen, st) == "");
         REQUIRE(flipped.set(flip_fen(fen), st2) == "");
         eval::Trace t, tf;
-        Value v = eval::evaluate(pos, {}, &t);
-        REQUIRE(v == eval::evaluate(pos));  // tracing changes nothing
-        eval::evaluate(flipped, {}, &tf);
+        const eval::Options classical{eval::Mode::CLASSICAL};
+        Value v = eval::evaluate(pos, classical, &t);
+        REQUIRE(v == eval::evaluate(pos, classical));  // tracing changes nothing
+        eval::evaluate(flipped, classical, &tf);
         // Every term of White is the flipped position's Black term, and vice versa.
         eval::Score sum;
         for (int term = 0; term < eval::TERM_NB; ++term) {

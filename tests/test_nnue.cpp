@@ -16,6 +16,7 @@
 #include "movegen/movegen.h"
 #include "protocol/uci.h"
 #include "support/random_armies.h"
+#include "support/uci_session.h"
 
 using namespace maharajah;
 
@@ -285,4 +286,37 @@ TEST_CASE("EvalFile refuses a bad file with one error line and keeps the net", "
     uci.execute("eval");
     REQUIRE(out.str().find("net <built-in>") != std::string::npos);
     REQUIRE(out.str().substr(out.str().rfind("Final evaluation")) == before);
+}
+
+TEST_CASE("EvalMode auto searches with the net without compound pieces, the hand-written evaluation with them",
+          "[nnue][search]") {
+    // The whole tree of a search uses the evaluation its root resolves to: the same
+    // move and node count as the explicit mode, on standard and army positions.
+    auto search = [](const std::string& mode, const std::string& fen) {
+        testsupport::UciSession s;
+        if (!mode.empty()) s.run("setoption name EvalMode value " + mode + "\n");
+        auto lines = s.run("position fen " + fen + "\ngo depth 7\n");
+        auto infos = testsupport::starting_with(lines, "info depth 7 ");
+        auto best = testsupport::starting_with(lines, "bestmove ");
+        REQUIRE(!infos.empty());
+        REQUIRE(best.size() == 1);
+        std::istringstream is(infos.back().substr(infos.back().find(" nodes ")));
+        std::string word, nodes;
+        is >> word >> nodes;
+        return nodes + " " + best[0];
+    };
+    const std::string standard[] = {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                                    "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9"};
+    const std::string army[] = {"rnbakabr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKCBR w - - 0 1 Vv",
+                                "nbqrkbcn/p1p1p3/M2p4/5Bp1/8/8/8/2MPKC1P w - - 0 3 Vv d1h1a7c7e7"};
+    for (const auto& fen : standard) {
+        INFO(fen);
+        REQUIRE(search("", fen) == search("nnue", fen));
+        REQUIRE(search("auto", fen) != search("classical", fen));
+    }
+    for (const auto& fen : army) {
+        INFO(fen);
+        REQUIRE(search("", fen) == search("classical", fen));
+        REQUIRE(search("auto", fen) != search("nnue", fen));
+    }
 }

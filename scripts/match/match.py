@@ -862,7 +862,7 @@ class Match:
             sp = self.cfg.sprt
             lo, hi = sprt_bounds(sp.alpha, sp.beta)
             state = self.sprt_decision or ("continue" if self.sprt_can_decide()
-                                           else "continue (no decision while every result is alike)")
+                                           else "continue (too few game pairs, or all alike, to decide)")
             lines.append(f"SPRT ({sp.model} elo0={sp.elo0:g} elo1={sp.elo1:g} alpha={sp.alpha:g} "
                          f"beta={sp.beta:g}): LLR {self.llr():.3f} [{lo:.3f}, {hi:.3f}] {state}")
         return "\n".join(lines)

@@ -174,7 +174,7 @@ void Uci::cmd_uci() {
        << "option name UCI_Variant type combo default chess var chess var maharajah var maharajah39 "
           "var maharajah39-cv var maharajah39-vc\n"
        << "option name EvalMode type combo default " << eval::mode_name(eval::Options{}.mode)
-       << " var nnue var classical var material\n"
+       << " var auto var nnue var classical var material\n"
        << "option name EvalFile type string default " << nnue::BuiltinName << "\n";
     // Developer options work whenever they are set, but are listed only on request, so
     // that a GUI's option dialog shows what players use.
@@ -264,7 +264,7 @@ void Uci::cmd_setoption(std::istringstream& is) {
         send("info string variant " + variant_);
     } else if (id == "evalmode") {
         if (!eval::parse_mode(lower(value), settings_.eval.mode)) {
-            error("setoption: EvalMode must be nnue, classical or material, got '" + clip(value) + "'");
+            error("setoption: EvalMode must be auto, nnue, classical or material, got '" + clip(value) + "'");
             return;
         }
     } else if (id == "evalfile") {
@@ -408,8 +408,11 @@ void Uci::cmd_eval() {
     eval::Trace trace;
     Value v = eval::evaluate(pos, settings_.eval, &trace);
     Value white = pos.side_to_move() == WHITE ? v : -v;
+    const eval::Mode mode = eval::resolve(settings_.eval.mode, pos);
+    const bool is_auto = settings_.eval.mode == eval::Mode::AUTO;
     std::ostringstream os;
-    if (settings_.eval.mode == eval::Mode::CLASSICAL) {
+    if (mode == eval::Mode::CLASSICAL) {
+        if (is_auto) os << "EvalMode auto: classical (compound pieces on the board)\n";
         const char* rule = " -------------+---------------+---------------+---------------\n";
         os << "         Term |     White     |     Black     |     Total\n"
            << "              |    MG     EG  |    MG     EG  |    MG     EG\n"
@@ -431,10 +434,10 @@ void Uci::cmd_eval() {
         os << "\nPhase: " << trace.phase << " of " << eval::PhaseFull << " (middlegame share of the taper)\n"
            << "Tapered: " << pawns(trace.unscaled) << (trace.drawish ? ", divided by 8 (drawish material)" : "")
            << "; tempo " << pawns(trace.tempo) << " for the side to move\n";
-    } else if (settings_.eval.mode == eval::Mode::NNUE) {
+    } else if (mode == eval::Mode::NNUE) {
         const int men = popcount(pos.pieces());
-        os << "EvalMode nnue: net " << nnue::active_name() << " (hash " << std::hex << nnue::active().hash << std::dec
-           << "), " << men << " men, output bucket " << nnue::bucket_of(men) << "\n";
+        os << (is_auto ? "EvalMode auto: nnue, net " : "EvalMode nnue: net ") << nnue::active_name() << " (hash "
+           << std::hex << nnue::active().hash << std::dec << "), " << men << " men, output bucket " << nnue::bucket_of(men) << "\n";
     } else
         os << "EvalMode " << eval::mode_name(settings_.eval.mode) << "\n";
     os << "Final evaluation " << pawns(white) << " (white side)";

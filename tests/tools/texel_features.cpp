@@ -68,7 +68,7 @@ int main(int argc, char* argv[]) {
                 int phase = 0;
                 for (int pt = KNIGHT; pt < PIECE_TYPE_NB; ++pt)
                     phase += eval::PhaseWeight[pt] * popcount(pos.pieces(PieceType(pt)));
-                Value v = eval::evaluate(pos) - eval::Tempo;
+                Value v = eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL}) - eval::Tempo;
                 if (pos.side_to_move() == BLACK) v = -v;
                 std::cout << result << ' ' << std::min(phase, eval::PhaseFull) << ' ' << v;
                 for (PieceType pt : Types) std::cout << ' ' << pos.count(WHITE, pt) - pos.count(BLACK, pt);
