@@ -192,8 +192,7 @@ const char* mode_name(Mode mode) {
 
 Mode resolve(Mode mode, const Position& pos) {
     if (mode != Mode::AUTO) return mode;
-    const bool compound = (pos.pieces(MAHARAJA) | pos.pieces(ARCHBISHOP) | pos.pieces(CHANCELLOR)) != 0;
-    return compound ? Mode::CLASSICAL : Mode::NNUE;
+    return pos.compounds() ? Mode::CLASSICAL : Mode::NNUE;
 }
 
 int non_pawn_material(const Position& pos, Color c) {

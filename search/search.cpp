@@ -20,11 +20,6 @@ namespace maharajah::search {
 
 namespace {
 
-// Whether a playing level uses the variant's calibration.
-bool has_compound(const Position& pos) {
-    return (pos.pieces(MAHARAJA) | pos.pieces(ARCHBISHOP) | pos.pieces(CHANCELLOR)) != 0;
-}
-
 using Clock = std::chrono::steady_clock;
 
 enum NodeType { NON_PV, PV, ROOT };
@@ -191,7 +186,7 @@ void Worker::prepare(const Position& root, const Limits& limits, const Settings&
     // reported stay those of MultiPV).
     search_multipv_ = settings.multipv;
     if (settings.skill.enabled) {
-        const SkillPlan plan = skill_plan(settings.skill.elo, has_compound(root));
+        const SkillPlan plan = skill_plan(settings.skill.elo, root.compounds() != 0);
         limits_.nodes = limits_.nodes ? std::min<std::uint64_t>(limits_.nodes, plan.nodes) : plan.nodes;
         search_multipv_ = std::max(settings.multipv, plan.candidates);
     }
@@ -257,7 +252,7 @@ void Worker::emit(int depth, Value alpha, Value beta, int pv_index) {
 void Worker::choose_skill_move() {
     const Skill& skill = settings_.skill;
     if (!skill.enabled || root_moves.size() < 2) return;
-    const SkillPlan plan = skill_plan(skill.elo, has_compound(root_));
+    const SkillPlan plan = skill_plan(skill.elo, root_.compounds() != 0);
     std::vector<Value> scores;
     for (int i = 0; i < std::min<int>(search_multipv_, int(root_moves.size())); ++i) {
         const RootMove& rm = root_moves[i];

@@ -300,10 +300,7 @@ TEST_CASE("EvalMode auto searches with the net without compound pieces, the hand
         auto best = testsupport::starting_with(lines, "bestmove ");
         REQUIRE(!infos.empty());
         REQUIRE(best.size() == 1);
-        std::istringstream is(infos.back().substr(infos.back().find(" nodes ")));
-        std::string word, nodes;
-        is >> word >> nodes;
-        return nodes + " " + best[0];
+        return testsupport::nodes_of(infos.back()) + " " + best[0];
     };
     const std::string standard[] = {"r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
                                     "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9"};

@@ -188,10 +188,7 @@ TEST_CASE("a level searches with the evaluation it was calibrated with", "[skill
             auto lines = s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 6\n");
             auto infos = matching(lines, "info depth");
             REQUIRE(!infos.empty());
-            std::istringstream last(infos.back().substr(infos.back().find(" nodes ")));
-            std::string word, nodes;
-            last >> word >> nodes;
-            out.push_back(best_of(lines) + " nodes " + nodes);
+            out.push_back(best_of(lines) + " nodes " + testsupport::nodes_of(infos.back()));
         }
         return out;
     };

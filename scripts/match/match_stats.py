@@ -112,8 +112,8 @@ def sprt_may_stop(counts) -> bool:
     The normal approximation needs a variance estimate it can trust: with a handful of
     game pairs the sample variance is far too small (4 pairs scored 1, 1, 1, 1.5 once
     "accepted H0" of [50, 150] at LLR -3.3 after 8 games), and with one outcome only it
-    is 0 and the regularized LLR explodes. So no decision
-    before SPRT_MIN_PAIRS pairs (SPRT_MIN_GAMES games) with at least two outcomes."""
+    is 0 and the regularized LLR explodes. So no decision before SPRT_MIN_PAIRS pairs
+    (SPRT_MIN_GAMES games) with at least two outcomes."""
     n = sum(counts)
     enough = n >= (SPRT_MIN_PAIRS if len(counts) == 5 else SPRT_MIN_GAMES)
     return enough and sum(1 for c in counts if c > 0) >= 2

@@ -122,7 +122,7 @@ std::string Position::parse(const std::string& fen, bool chess960) {
         }
     } else
         for (Color c : {WHITE, BLACK})
-            variant[c] = pieces(c) & (pieces(MAHARAJA) | pieces(ARCHBISHOP) | pieces(CHANCELLOR));
+            variant[c] = pieces(c) & compounds();
     for (Color c : {WHITE, BLACK}) rules_[c] = SideRules::make(c, variant[c]);
 
     // Field 3: castling rights; only a classic side with king and rook at home.
@@ -303,14 +303,13 @@ std::string Position::fen() const {
     // still read as exact for that side).
     Bitboard list = 0;
     bool standard = true;
-    const Bitboard compounds = pieces(MAHARAJA) | pieces(ARCHBISHOP) | pieces(CHANCELLOR);
     for (Color c : {WHITE, BLACK}) {
         Bitboard rights = st_->double_step & pieces(c);
         if (rules_[c].variant) {
             standard = false;
             list |= rights;
         } else {
-            if (pieces(c) & compounds) standard = false;
+            if (pieces(c) & compounds()) standard = false;
             if (rights != (pieces(c, PAWN) & classic_home_rank(c))) {
                 standard = false;
                 list |= rights ? rights : square_bb(king_square(c));

@@ -57,6 +57,8 @@ public:
     Bitboard pieces(Color c) const { return by_color_[c]; }
     Bitboard pieces(PieceType pt) const { return by_type_[pt]; }
     Bitboard pieces(Color c, PieceType pt) const { return by_color_[c] & by_type_[pt]; }
+    // The compound pieces (maharajas, archbishops, chancellors) of both sides.
+    Bitboard compounds() const { return by_type_[MAHARAJA] | by_type_[ARCHBISHOP] | by_type_[CHANCELLOR]; }
     // Every piece (both colours) that has movement part p.
     template <MovePart P>
     Bitboard pieces_with() const {

@@ -437,7 +437,8 @@ void Uci::cmd_eval() {
     } else if (mode == eval::Mode::NNUE) {
         const int men = popcount(pos.pieces());
         os << (is_auto ? "EvalMode auto: nnue, net " : "EvalMode nnue: net ") << nnue::active_name() << " (hash "
-           << std::hex << nnue::active().hash << std::dec << "), " << men << " men, output bucket " << nnue::bucket_of(men) << "\n";
+           << std::hex << nnue::active().hash << std::dec << "), " << men << " men, output bucket "
+           << nnue::bucket_of(men) << "\n";
     } else
         os << "EvalMode " << eval::mode_name(settings_.eval.mode) << "\n";
     os << "Final evaluation " << pawns(white) << " (white side)";

@@ -17,6 +17,16 @@ inline std::vector<std::string> starting_with(const std::vector<std::string>& li
     return v;
 }
 
+// The node count of an `info ... nodes N ...` line ("" when it has none).
+inline std::string nodes_of(const std::string& info) {
+    const auto at = info.find(" nodes ");
+    if (at == std::string::npos) return "";
+    std::istringstream is(info.substr(at + 7));
+    std::string n;
+    is >> n;
+    return n;
+}
+
 struct UciSession {
     std::ostringstream out;
     maharajah::Uci uci{out};
