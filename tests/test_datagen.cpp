@@ -114,6 +114,22 @@ TEST_CASE("starts cover standard chess, suggested and random army pairs", "[data
         REQUIRE(kinds[k] > 10);
 }
 
+TEST_CASE("the shares of the start kinds can be set", "[datagen]") {
+    Position::init();
+    datagen::Config config;
+    REQUIRE(datagen::parse_config({"standard", "0", "suggested", "100"}, config).empty());
+    for (std::uint64_t seed = 1; seed <= 100; ++seed) REQUIRE(datagen::make_start(config, {}, seed).kind == "suggested");
+    REQUIRE(datagen::parse_config({"standard", "20", "suggested", "30"}, config).empty());
+    std::map<std::string, int> kinds;
+    for (std::uint64_t seed = 1; seed <= 1000; ++seed) ++kinds[datagen::make_start(config, {}, seed).kind.substr(0, 6)];
+    REQUIRE(kinds["standa"] > 150);
+    REQUIRE(kinds["standa"] < 250);
+    REQUIRE(kinds["sugges"] > 250);
+    REQUIRE(kinds["sugges"] < 350);
+    REQUIRE(kinds["random"] > 450);
+    REQUIRE(kinds["random"] < 550);
+}
+
 TEST_CASE("datagen is deterministic for a seed whatever the thread count", "[datagen]") {
     Position::init();
     const std::string a = "datagen_test_a.data", b = "datagen_test_b.data";
@@ -153,6 +169,8 @@ TEST_CASE("datagen options are checked", "[datagen]") {
     REQUIRE(!datagen::parse_config({"eval", "magic"}, config).empty());
     REQUIRE(!datagen::parse_config({"colour", "1"}, config).empty());
     REQUIRE(!datagen::parse_config({"nodes", "0", "depth", "0"}, config).empty());
+    REQUIRE(!datagen::parse_config({"standard", "101"}, config).empty());
+    REQUIRE(!datagen::parse_config({"standard", "60", "suggested", "50"}, config).empty());
     std::ostringstream log;
     config = datagen::Config();
     REQUIRE(datagen::parse_config({"book", "/nonexistent/book.txt"}, config).empty());

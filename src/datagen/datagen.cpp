@@ -183,7 +183,8 @@ Start make_start(const Config& config, const std::vector<std::string>& book, std
 
 const char* const Usage =
     "Usage: maharajah datagen [games N] [nodes N] [depth N] [threads N] [seed N] [hash MB]\n"
-    "                         [out FILE] [book FILE] [eval default|classical|nnue] [evalfile FILE]";
+    "                         [out FILE] [book FILE] [eval default|classical|nnue] [evalfile FILE]\n"
+    "                         [standard PERCENT] [suggested PERCENT]";
 
 std::string parse_config(const std::vector<std::string>& args, Config& config) {
     for (std::size_t i = 0; i < args.size(); i += 2) {
@@ -208,7 +209,10 @@ std::string parse_config(const std::vector<std::string>& args, Config& config) {
         if (name == "games") error = number(1, 1'000'000'000, config.games);
         else if (name == "nodes") error = number(0, 100'000'000, config.nodes);
         else if (name == "seed") error = number(0, ~0ULL, config.seed);
-        else if (name == "depth" || name == "threads" || name == "hash") {
+        else if (name == "standard" || name == "suggested") {
+            error = number(0, 100, v);
+            (name == "standard" ? config.standard_share : config.suggested_share) = int(v);
+        } else if (name == "depth" || name == "threads" || name == "hash") {
             error = number(name == "depth" ? 0 : 1, name == "depth" ? 60 : name == "threads" ? 256 : 4096, v);
             (name == "depth" ? config.depth : name == "threads" ? config.threads : config.hash_mb) = int(v);
         } else if (name == "out") config.out = value;
@@ -222,6 +226,8 @@ std::string parse_config(const std::vector<std::string>& args, Config& config) {
         if (!error.empty()) return error;
     }
     if (!config.nodes && !config.depth) return "give a nodes or a depth budget";
+    if (config.standard_share + config.suggested_share > 100)
+        return "standard and suggested shares add up to more than 100 percent";
     return {};
 }
 
