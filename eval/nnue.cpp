@@ -7,6 +7,8 @@
 
 #if defined(__AVX2__)
 #include <immintrin.h>
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
 #endif
 
 // The net built into the binary (generated from eval/nets at build time).
@@ -201,7 +203,7 @@ void refresh(const Position& pos, const Network& net, Accumulator& acc) {
 }
 
 bool simd_compiled() {
-#if defined(__AVX2__)
+#if defined(__AVX2__) || defined(__wasm_simd128__)
     return true;
 #else
     return false;
@@ -228,6 +230,21 @@ Value output(const Network& net, const Accumulator& acc, Color stm, int bucket, 
         alignas(32) std::int32_t lanes[8];
         _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), total);
         for (int i = 0; i < 8; ++i) sum += lanes[i];
+    } else
+#elif defined(__wasm_simd128__)
+    if (simd) {
+        // The same sums as the AVX2 path, eight 16-bit lanes at a time (WebAssembly SIMD).
+        const v128_t zero = wasm_i16x8_splat(0), qa = wasm_i16x8_splat(QA);
+        v128_t total = wasm_i32x4_splat(0);
+        for (int s = 0; s < 2; ++s)
+            for (int i = 0; i < Hidden; i += 8) {
+                v128_t c = wasm_v128_load(sides[s] + i);
+                c = wasm_i16x8_min(wasm_i16x8_max(c, zero), qa);
+                v128_t wv = wasm_v128_load(w + s * Hidden + i);
+                total = wasm_i32x4_add(total, wasm_i32x4_dot_i16x8(wasm_i16x8_mul(c, wv), c));
+            }
+        sum += std::int64_t(wasm_i32x4_extract_lane(total, 0)) + wasm_i32x4_extract_lane(total, 1) +
+               wasm_i32x4_extract_lane(total, 2) + wasm_i32x4_extract_lane(total, 3);
     } else
 #endif
     {
