@@ -498,6 +498,40 @@ class Training(unittest.TestCase):
         self.assertLess(images, train - images)
         self.assertIn("with mirror images", nf.read_net(out, expected_hidden=32).description)
 
+    def test_factorised_rows_fold_into_the_square_rows(self):
+        sys.path.insert(0, str(TRAIN.parent))
+        import train  # noqa: E402  (imports torch)
+
+        pos = nf.decode_records(nf.read_records([str(SAMPLE)], 512))
+        data = train.TrainingSet(pos, 0.75)
+        features, bags, bucket, _ = data.batch(np.arange(len(pos)))
+        torch.manual_seed(3)
+        factored = train.Net(32, factorise=True)
+        with torch.no_grad():
+            factored.factor.uniform_(-0.3, 0.3)
+            factored.out_weight.uniform_(-0.2, 0.2)
+        plain = train.Net(32)
+        with torch.no_grad():
+            plain.ft.weight.copy_(factored.folded_ft())
+            plain.ft_bias.copy_(factored.ft_bias)
+            plain.out_weight.copy_(factored.out_weight)
+            plain.out_bias.copy_(factored.out_bias)
+            a, b = factored(features, bags, bucket), plain(features, bags, bucket)
+            shared = factored.factor.clone()
+            factored.factor.zero_()  # without its shared rows the net computes something else
+            self.assertGreater(float((a - factored(features, bags, bucket)).abs().max()), 0.01)
+            factored.factor.copy_(shared)
+        self.assertLess(float((a - b).abs().max()), 1e-4)
+
+        out = os.path.join(self.tmp.name, "f.nnue")
+        text = run_train(out, "--epochs", "2", "--seed", "4", "--factorise", "--lr", "2e-2")
+        self.assertIn("factorised", nf.read_net(out, expected_hidden=32).description)
+        # The written net is what the trained one computes: its integer evaluation stays
+        # within rounding of the float network's.
+        mean = float(re.search(r"mean \|int - float\| (\S+) cp", text).group(1))
+        self.assertLess(mean, 10, text)
+        self.assertRegex(text, r"val \S+ \(compounds \S+ in \d+, none \S+\)")
+
     def test_same_seed_same_bytes(self):
         a, b, c = (os.path.join(self.tmp.name, f"{n}.nnue") for n in "abc")
         run_train(a, "--epochs", "1", "--seed", "7")

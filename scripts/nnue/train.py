@@ -102,10 +102,14 @@ class SCReLU(torch.autograd.Function):
 
 
 class Net(torch.nn.Module):
-    def __init__(self, hidden: int):
+    def __init__(self, hidden: int, factorise: bool = False):
         super().__init__()
         self.hidden = hidden
         self.ft = torch.nn.EmbeddingBag(nf.FEATURES, hidden, mode="sum")
+        # --factorise: one more weight row per (own/other colour, type), shared by all 64
+        # squares and added to each of them; a square that the data rarely shows with a
+        # piece still gets the piece's common part. Folded into ft at export.
+        self.factor = torch.nn.Parameter(torch.zeros(nf.FEATURES // 64, hidden)) if factorise else None
         self.ft_bias = torch.nn.Parameter(torch.zeros(hidden))
         self.out_weight = torch.nn.Parameter(torch.zeros(nf.BUCKETS, 2 * hidden))
         self.out_bias = torch.nn.Parameter(torch.zeros(nf.BUCKETS))
@@ -120,6 +124,8 @@ class Net(torch.nn.Module):
         # Bags alternate side to move / other, so the (2B, H) sums are already the
         # (B, 2H) concatenation [stm | other].
         acc = self.ft(features, bags) + self.ft_bias
+        if self.factor is not None:
+            acc = acc + torch.nn.functional.embedding_bag(features // 64, self.factor, bags, mode="sum")
         a = SCReLU.apply(acc.view(-1, 2 * self.hidden))
         # Each position's own bucket row; no matmul (the generic BLAS is slow at this
         # shape, and elementwise kernels give the same bits on any machine).
@@ -129,6 +135,8 @@ class Net(torch.nn.Module):
         with torch.no_grad():
             self.ft.weight.clamp_(-nf.CLIP, nf.CLIP)
             self.ft_bias.clamp_(-nf.CLIP, nf.CLIP)
+            if self.factor is not None:
+                self.factor.clamp_(-nf.CLIP, nf.CLIP)
             self.out_weight.clamp_(-nf.OUT_CLIP, nf.OUT_CLIP)
 
     def load_quantised(self, net: nf.QuantisedNet):
@@ -138,8 +146,16 @@ class Net(torch.nn.Module):
             ):
                 param.copy_(torch.from_numpy(value))
 
+    def folded_ft(self) -> torch.Tensor:
+        """The feature weights the engine gets: with --factorise each square's row plus
+        its piece's shared row, clipped to the quantisation range."""
+        with torch.no_grad():
+            if self.factor is None:
+                return self.ft.weight.detach().clone()
+            return (self.ft.weight + self.factor.repeat_interleave(64, dim=0)).clamp(-nf.CLIP, nf.CLIP)
+
     def quantised(self, description: str) -> nf.QuantisedNet:
-        params = [p.detach().numpy() for p in (self.ft.weight, self.ft_bias, self.out_weight, self.out_bias)]
+        params = [p.detach().numpy() for p in (self.folded_ft(), self.ft_bias, self.out_weight, self.out_bias)]
         return nf.quantise(*params, description=description)
 
 
@@ -217,6 +233,9 @@ def parse_args(argv):
     ap.add_argument("--mirror", action="store_true",
                     help="also train on the left-right mirror image of every training position "
                          "without castling rights (same value by the rules' symmetry)")
+    ap.add_argument("--factorise", action="store_true",
+                    help="train a shared row per piece (colour relative, type) beside the 64 square "
+                         "rows, folded into them in the written net")
     ap.add_argument("--description", default=None, help="text for the file header (UTF-8, at most 1024 bytes)")
     args = ap.parse_args(argv)
     if args.epochs < 0 or args.batch < 1 or args.threads < 1 or args.lr <= 0:
@@ -263,13 +282,18 @@ def main(argv=None) -> int:
     data = TrainingSet(pos, args.lam)
     # Positions for the quantisation check at the end; the rest of pos is not needed.
     check = val_idx[:4096] if len(val_idx) else train_idx[:4096]
+    # Validation is also reported apart for positions with a compound piece on the board
+    # (armies) and without (standard chess, or armies whose compounds are gone).
+    kinds = pos.board[val_idx] & 15
+    val_army = val_idx[((kinds >= 7) & (kinds <= 9)).any(axis=1)]
+    val_plain = np.setdiff1d(val_idx, val_army)
     check_pos = pos.subset(check)
     del pos
     print(f"data: {len(data) - mirrored} positions from {len(args.data)} file(s), {len(train_idx)} train"
           + (f" (of them {mirrored} mirror images)" if args.mirror else "")
           + f", {len(val_idx)} validation; decoded in {time.perf_counter() - t0:.1f} s", flush=True)
 
-    model = Net(hidden)
+    model = Net(hidden, args.factorise)
     if init_net is not None:
         model.load_quantised(init_net)
         print(f"init: {args.init} (hidden {init_net.hidden}, hash {init_net.hash():016x})")
@@ -287,8 +311,12 @@ def main(argv=None) -> int:
     print(f"net: 1152 -> {hidden} x2 -> 8 buckets; {args.epochs} epochs of {steps_per_epoch} steps of "
           f"{args.batch}; lr {args.lr:g} cosine to {args.lr * args.lr_end_factor:g}; lambda {args.lam:g}; "
           f"exponent {args.exponent:g}; seed {args.seed}; threads {args.threads}", flush=True)
+    def val_parts() -> str:
+        return (f"(compounds {evaluate_loss(model, data, val_army, args.exponent):.6f} in {len(val_army)}, "
+                f"none {evaluate_loss(model, data, val_plain, args.exponent):.6f})")
+
     val_loss = evaluate_loss(model, data, val_idx, args.exponent)
-    print(f"epoch  0  train      -     val {val_loss:.6f}", flush=True)
+    print(f"epoch  0  train      -     val {val_loss:.6f} {val_parts()}", flush=True)
     for epoch in range(1, args.epochs + 1):
         t_epoch = time.perf_counter()
         order = shuffle_rng.permutation(train_idx)
@@ -298,7 +326,7 @@ def main(argv=None) -> int:
             sched.step()
         seconds = time.perf_counter() - t_epoch
         val_loss = evaluate_loss(model, data, val_idx, args.exponent)
-        print(f"epoch {epoch:2d}  train {total / max(1, len(order)):.6f}  val {val_loss:.6f}  "
+        print(f"epoch {epoch:2d}  train {total / max(1, len(order)):.6f}  val {val_loss:.6f} {val_parts()}  "
               f"{len(order) / seconds:,.0f} pos/s  epoch {seconds:.1f} s  elapsed {time.perf_counter() - t0:.1f} s  "
               f"lr {opt.param_groups[0]['lr']:.2e}", flush=True)
 
@@ -310,6 +338,8 @@ def main(argv=None) -> int:
             description += f", fine-tuned from {init_net.hash():016x}"
         if args.mirror:
             description += ", with mirror images"
+        if args.factorise:
+            description += ", factorised"
     net = model.quantised(description)
     size, digest = nf.write_net(args.out, net)
     back = nf.read_net(args.out, expected_hidden=hidden)  # refuses a bad write
