@@ -506,6 +506,26 @@ def evaluate_int(net: QuantisedNet, pos: Positions, chunk: int = 4096) -> np.nda
     return result
 
 
+def targets(pos: Positions, lam: float) -> np.ndarray:
+    """The training target of each position (float32, side to move's view):
+    lam * sigmoid(score / SCALE) + (1 - lam) * game result (1 win, 0.5 draw, 0 loss)."""
+    score = 1.0 / (1.0 + np.exp(-pos.score.astype(np.float64) / SCALE))
+    return (lam * score + (1 - lam) * pos.result_stm).astype(np.float32)
+
+
+def position_loss(cp, target, exponent: float = 2.0) -> np.ndarray:
+    """Per-position loss of evaluations cp (centipawns, side to move's view) against
+    targets: |sigmoid(cp / SCALE) - target| ^ exponent, the trainer's loss."""
+    y = np.asarray(cp, dtype=np.float64) / SCALE
+    return np.abs(1.0 / (1.0 + np.exp(-y)) - np.asarray(target, dtype=np.float64)) ** exponent
+
+
+def has_compound(pos: Positions) -> np.ndarray:
+    """Per position: a maharaja, archbishop or chancellor of either side is on the board."""
+    kinds = pos.board & 15
+    return ((kinds >= 7) & (kinds <= 9)).any(axis=1)
+
+
 def evaluate_float(ft_weight, ft_bias, out_weight, out_bias, pos: Positions, chunk: int = 4096) -> np.ndarray:
     """The same network in float64 from float parameters (e.g. dequantise(net)),
     centipawns from the side to move's view. For measuring quantisation error."""

@@ -22,6 +22,7 @@ torch; Debian's /usr/bin/python3 has both).
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import struct
@@ -36,6 +37,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 SAMPLE = ROOT / "tests" / "data" / "nnue_sample.data"
 TRAIN = HERE / "train.py"
+SCORE = HERE / "score.py"
 
 try:
     import numpy as np
@@ -539,6 +541,46 @@ class Training(unittest.TestCase):
         run_train(c, "--epochs", "1", "--seed", "8")
         self.assertEqual(Path(a).read_bytes(), Path(b).read_bytes())
         self.assertNotEqual(Path(a).read_bytes(), Path(c).read_bytes())
+
+
+class Scoring(unittest.TestCase):
+    def test_score_py_is_the_loss_of_the_plain_python_evaluation(self):
+        # 120 records, a random net: score.py's three losses and the distance to the
+        # search score, against the target and loss written out from the text.
+        raw = SAMPLE.read_bytes()
+        n, lam = 120, 0.6
+        net = random_net(12, 9)
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "r.nnue")
+            nf.write_net(path, net)
+            proc = subprocess.run([sys.executable, str(SCORE), "--nets", path, "--data", str(SAMPLE),
+                                   "--max-positions", str(n), "--lambda", str(lam)],
+                                  capture_output=True, text=True, timeout=120)
+        self.assertEqual(proc.returncode, 0, proc.stderr)
+        row = next(line for line in proc.stdout.splitlines() if line.startswith("r.nnue"))
+        loss, compounds, none, dist = (float(v) for v in row.split()[2:6])
+        losses, with_compound, dists = [], [], []
+        for i in range(n):
+            d = slow_decode(raw[64 * i : 64 * i + 64])
+            cp = slow_eval(net, d["pieces"], d["stm"])
+            white = d["result"] / 2
+            result = white if d["stm"] == 0 else 1 - white
+            target = lam / (1 + math.exp(-d["score"] / 400)) + (1 - lam) * result
+            losses.append((1 / (1 + math.exp(-cp / 400)) - target) ** 2)
+            with_compound.append(any(t in (7, 8, 9) for _, t in d["pieces"].values()))
+            dists.append(abs(cp - d["score"]))
+        part = lambda flag: sum(x for x, c in zip(losses, with_compound) if c == flag) / with_compound.count(flag)  # noqa: E731
+        self.assertTrue(0 < with_compound.count(True) < n)
+        self.assertAlmostEqual(loss, sum(losses) / n, places=5)
+        self.assertAlmostEqual(compounds, part(True), places=5)
+        self.assertAlmostEqual(none, part(False), places=5)
+        self.assertAlmostEqual(dist, sum(dists) / n, places=1)
+
+    def test_score_py_refuses_a_missing_net(self):
+        proc = subprocess.run([sys.executable, str(SCORE), "--nets", "/nonexistent.nnue", "--data", str(SAMPLE)],
+                              capture_output=True, text=True, timeout=60)
+        self.assertEqual(proc.returncode, 2)
+        self.assertIn("error:", proc.stderr)
 
 
 if __name__ == "__main__":

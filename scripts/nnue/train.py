@@ -51,8 +51,7 @@ class TrainingSet:
         self.count = self.count.astype(np.uint8)
         self.stm = pos.stm.astype(bool)
         self.bucket = pos.bucket.astype(np.uint8)
-        score = 1.0 / (1.0 + np.exp(-pos.score.astype(np.float64) / nf.SCALE))
-        self.target = (lam * score + (1 - lam) * pos.result_stm).astype(np.float32)
+        self.target = nf.targets(pos, lam)
 
     def __len__(self) -> int:
         return len(self.stm)
@@ -277,8 +276,7 @@ def main(argv=None) -> int:
     check = val_idx[:4096] if len(val_idx) else train_idx[:4096]
     # Validation is also reported apart for positions with a compound piece on the board
     # (armies) and without (standard chess, or armies whose compounds are gone).
-    kinds = pos.board[val_idx] & 15
-    val_has_compound = ((kinds >= 7) & (kinds <= 9)).any(axis=1)
+    val_has_compound = nf.has_compound(pos.subset(val_idx))
     check_pos = pos.subset(check)
     del pos
     print(f"data: {len(data) - mirrored} positions from {len(args.data)} file(s), {len(train_idx)} train"
@@ -307,7 +305,7 @@ def main(argv=None) -> int:
         """The validation loss, all and apart by compound pieces, from one pass of the net."""
         if len(val_idx) == 0:
             return "nan (compounds nan in 0, none nan)"
-        err = np.abs(1 / (1 + np.exp(-predict(model, data, val_idx))) - data.target[val_idx]) ** args.exponent
+        err = nf.position_loss(predict(model, data, val_idx) * nf.SCALE, data.target[val_idx], args.exponent)
         part = lambda mask: float(err[mask].mean()) if mask.any() else float("nan")  # noqa: E731
         return (f"{float(err.mean()):.6f} (compounds {part(val_has_compound):.6f} in {int(val_has_compound.sum())}, "
                 f"none {part(~val_has_compound):.6f})")
@@ -344,7 +342,7 @@ def main(argv=None) -> int:
     # evaluation against the float network, and the loss the integer net gets.
     cp_int = nf.evaluate_int(net, check_pos)
     cp_float = predict(model, data, check) * nf.SCALE
-    q_loss = float(np.mean(np.abs(1 / (1 + np.exp(-cp_int / nf.SCALE)) - data.target[check]) ** args.exponent))
+    q_loss = float(nf.position_loss(cp_int, data.target[check], args.exponent).mean())
     print(f"quantised: {len(check)} positions, mean |int - float| {np.abs(cp_int - cp_float).mean():.2f} cp, "
           f"max {np.abs(cp_int - cp_float).max():.1f} cp; loss {q_loss:.6f}")
     lo, hi = nf.accumulator_range(net)
