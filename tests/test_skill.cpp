@@ -115,22 +115,20 @@ TEST_CASE("weaker levels leave the full-strength move more often", "[skill][sear
     // full-strength search with the same seed-free settings (depth 8). The levels search
     // with the hand-written evaluation, so their reference does too: against the default
     // (the net in standard chess) a level would differ by the evaluation, whatever its noise.
-    std::vector<std::string> full, full_classical;
-    {
+    auto depth8_moves = [](const std::string& setup) {  // a fresh session with these options
         Session s;
-        for (const char* fen : BenchFens) full.push_back(best_of(s.run(std::string("position fen ") + fen + "\ngo depth 8\n")));
-        Session c;
-        c.run("setoption name EvalMode value classical\n");
-        for (const char* fen : BenchFens)
-            full_classical.push_back(best_of(c.run(std::string("position fen ") + fen + "\ngo depth 8\n")));
-    }
+        s.run(setup);
+        std::vector<std::string> moves;
+        for (const char* fen : BenchFens) moves.push_back(best_of(s.run(std::string("position fen ") + fen + "\ngo depth 8\n")));
+        return moves;
+    };
+    const std::vector<std::string> full = depth8_moves("");
+    const std::vector<std::string> full_classical = depth8_moves("setoption name EvalMode value classical\n");
     auto differs = [&](int elo) {
         int n = 0;
         for (std::uint64_t seed : {1, 2}) {
-            Session s;
-            s.run(std::string(Level(elo)) + "setoption name Skill Seed value " + std::to_string(seed) + "\n");
-            for (std::size_t i = 0; i < std::size(BenchFens); ++i)
-                n += best_of(s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 8\n")) != full_classical[i];
+            const auto moves = depth8_moves(std::string(Level(elo)) + "setoption name Skill Seed value " + std::to_string(seed) + "\n");
+            for (std::size_t i = 0; i < moves.size(); ++i) n += moves[i] != full_classical[i];
         }
         return n;
     };

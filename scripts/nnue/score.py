@@ -4,7 +4,7 @@
 without a compound piece, and the mean distance to the records' search scores.
 
   /usr/bin/python3 scripts/nnue/score.py --nets gen3.nnue gen5.nnue \\
-      --data scripts/nnue/data/heldout-seed599.data
+      --data scripts/nnue/data/heldout-seed502.data
 
 To compare nets fairly, give it records that none of them was trained on: a file of a
 datagen seed kept out of every training run. (A trainer's own validation split is fair
