@@ -421,14 +421,16 @@ class IntegerEvaluation(unittest.TestCase):
 
     @unittest.skipUnless(os.environ.get("MAHARAJAH_ENGINE"), "set MAHARAJAH_ENGINE to compare with the engine")
     def test_engine_evaluates_the_same(self):
-        # The engine's net has 256 hidden neurons: a random one and one trained for an epoch.
+        # The engine is built for its built-in net's width (CMake reads it from the default
+        # net): a random net of that width and one trained for an epoch.
+        width = nf.read_net(str(ROOT / "eval" / "nets" / "default.nnue")).hidden
         pos = nf.decode_records(nf.read_records([str(SAMPLE)]))
         with tempfile.TemporaryDirectory() as tmp:
             nets = [os.path.join(tmp, "random.nnue"), os.path.join(tmp, "trained.nnue")]
-            nf.write_net(nets[0], random_net(256, 6))
-            run_train(nets[1], "--epochs", "1", "--hidden", "256")
+            nf.write_net(nets[0], random_net(width, 6))
+            run_train(nets[1], "--epochs", "1", "--hidden", str(width))
             for path in nets:
-                net = nf.read_net(path, expected_hidden=256)
+                net = nf.read_net(path, expected_hidden=width)
                 hash_line, evals = engine_evals(os.environ["MAHARAJAH_ENGINE"], path,
                                                 [nf.record_full_fen(pos, i) for i in range(len(pos))])
                 self.assertIn(f"(hash {net.hash():x})", hash_line)
@@ -487,6 +489,29 @@ class Training(unittest.TestCase):
         text2 = run_train(out2, "--epochs", "1", "--seed", "5", "--init", out, "--lr", "1e-4")
         val2 = float(re.search(r"^epoch\s+0.*val (\S+)", text2, re.M).group(1))
         self.assertLess(abs(val2 - val[2]), 0.002, text2)
+
+    def test_a_wider_net_starts_as_the_narrow_one_and_then_uses_its_new_neurons(self):
+        narrow = os.path.join(self.tmp.name, "narrow.nnue")
+        nf.write_net(narrow, random_net(16, 8))
+        pos = nf.decode_records(nf.read_records([str(SAMPLE)], 600))
+        before = nf.evaluate_int(nf.read_net(narrow), pos)
+        # No training: the widened net evaluates every position exactly as the narrow one.
+        same = os.path.join(self.tmp.name, "same.nnue")
+        text = run_train(same, "--epochs", "0", "--init", narrow, "--hidden", "32")
+        self.assertIn("widened to 32", text)
+        wide = nf.read_net(same, expected_hidden=32)
+        self.assertTrue(np.array_equal(nf.evaluate_int(wide, pos), before))
+        self.assertFalse(np.any(wide.out_weight[:, 16:32]) or np.any(wide.out_weight[:, 48:64]))
+        # One epoch later the new neurons have output weights of their own.
+        grown = os.path.join(self.tmp.name, "grown.nnue")
+        run_train(grown, "--epochs", "1", "--init", narrow, "--hidden", "32", "--lr", "1e-2")
+        out_weight = nf.read_net(grown, expected_hidden=32).out_weight
+        self.assertTrue(np.any(out_weight[:, 16:32]) and np.any(out_weight[:, 48:64]))
+        # Narrowing is refused with one error line.
+        proc = subprocess.run([sys.executable, str(TRAIN), "--data", str(SAMPLE), "--out", grown, "--init", same,
+                               "--hidden", "16"], capture_output=True, text=True, timeout=120)
+        self.assertEqual(proc.returncode, 2)
+        self.assertRegex(proc.stderr, r"^error: --init .* has hidden size 32, more than --hidden 16\n$")
 
     def test_mirror_adds_the_images_of_positions_without_castling_rights(self):
         out = os.path.join(self.tmp.name, "m.nnue")

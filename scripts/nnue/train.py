@@ -139,11 +139,22 @@ class Net(torch.nn.Module):
             self.out_weight.clamp_(-nf.OUT_CLIP, nf.OUT_CLIP)
 
     def load_quantised(self, net: nf.QuantisedNet):
+        """Starts from a trained net. A wider model keeps that net's neurons as its first
+        ones and gives the new neurons zero output weights: it computes exactly what the
+        net does, and training grows the new neurons from there (their random feature
+        weights get gradients as soon as their output weights move)."""
+        if net.hidden > self.hidden:
+            raise ValueError(f"--init's hidden size {net.hidden} is wider than --hidden {self.hidden}")
+        h0, h = net.hidden, self.hidden
+        ft, ft_bias, out_weight, out_bias = (torch.from_numpy(v) for v in nf.dequantise(net))
         with torch.no_grad():
-            for param, value in zip(
-                (self.ft.weight, self.ft_bias, self.out_weight, self.out_bias), nf.dequantise(net)
-            ):
-                param.copy_(torch.from_numpy(value))
+            self.ft.weight[:, :h0] = ft
+            self.ft_bias.zero_()
+            self.ft_bias[:h0] = ft_bias
+            self.out_weight.zero_()
+            self.out_weight[:, :h0] = out_weight[:, :h0]  # side to move's half
+            self.out_weight[:, h : h + h0] = out_weight[:, h0:]  # the other side's half
+            self.out_bias.copy_(out_bias)
 
     def folded_ft(self) -> torch.Tensor:
         """The feature weights the engine gets: with --factorise each square's row plus
@@ -216,7 +227,8 @@ def parse_args(argv):
     ap.add_argument("--lambda", dest="lam", type=float, default=0.75,
                     help="weight of the search score against the game result in the target (default 0.75)")
     ap.add_argument("--exponent", type=float, default=2.0, help="loss exponent (default 2: mean squared error)")
-    ap.add_argument("--hidden", type=int, default=None, help="feature transformer width (default 256, or --init's)")
+    ap.add_argument("--hidden", type=int, default=None,
+                    help="feature transformer width (default 256, or --init's; wider than --init's widens that net)")
     ap.add_argument("--val-fraction", type=float, default=0.02, help="share held out for validation (default 0.02)")
     ap.add_argument("--seed", type=int, default=1, help="seeds initialisation, split and shuffles (default 1)")
     ap.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
@@ -253,7 +265,9 @@ def main(argv=None) -> int:
     split_seq, shuffle_seq = np.random.SeedSequence(args.seed).spawn(2)
 
     try:
-        init_net = nf.read_net(args.init, expected_hidden=args.hidden) if args.init else None
+        init_net = nf.read_net(args.init) if args.init else None
+        if init_net is not None and args.hidden is not None and args.hidden < init_net.hidden:
+            raise ValueError(f"--init {args.init} has hidden size {init_net.hidden}, more than --hidden {args.hidden}")
         records = nf.read_records(args.data, args.max_positions)
         pos = nf.decode_records(records)
     except (OSError, ValueError) as e:
@@ -286,7 +300,8 @@ def main(argv=None) -> int:
     model = Net(hidden, args.factorise)
     if init_net is not None:
         model.load_quantised(init_net)
-        print(f"init: {args.init} (hidden {init_net.hidden}, hash {init_net.hash():016x})")
+        print(f"init: {args.init} (hidden {init_net.hidden}, hash {init_net.hash():016x})"
+              + (f", widened to {hidden} (new neurons start with zero output weights)" if hidden > init_net.hidden else ""))
     model.clip()
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
     steps_per_epoch = (len(train_idx) + args.batch - 1) // args.batch
