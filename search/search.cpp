@@ -55,6 +55,7 @@ struct Stack {
     Move killers[2];
     Value static_eval;
     PieceToHistory* cont_hist;
+    Move excluded;  // the move a singular-extension search leaves out at this node
 };
 
 struct RootMove {
@@ -363,22 +364,34 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     }
     (ss + 1)->killers[0] = (ss + 1)->killers[1] = MOVE_NONE;
 
-    // Transposition table.
+    // Transposition table. A singular-extension search (a move excluded) is about
+    // another question than the entry's: it takes no cutoff from it and stores nothing.
+    const Move excluded = ss->excluded;
     const Key key = pos.key();
     bool tt_hit;
     TTEntry* tte = engine_.tt().probe(key, tt_hit);
     Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
     Move tt_move = Root ? root_moves[pv_index_].move : tt_hit ? tte->move() : MOVE_NONE;
     const bool tt_pv = PvNode || (tt_hit && tte->is_pv());
-    if (!PvNode && tt_hit && settings_.on(TT_CUTOFF) && tte->depth() >= depth && tt_value != VALUE_NONE &&
+    if (!PvNode && !excluded && tt_hit && settings_.on(TT_CUTOFF) && tte->depth() >= depth && tt_value != VALUE_NONE &&
         (tte->bound() & (tt_value >= beta ? BOUND_LOWER : BOUND_UPPER)) && pos.rule50_count() < 90)
         return tt_value;
 
     // Static evaluation.
     Value eval;
     bool improving = false;
+    // Better than two plies ago (or four, if that was in check): prune less, reduce less.
+    auto improving_now = [ss] {
+        Value before = (ss - 2)->static_eval != VALUE_NONE ? (ss - 2)->static_eval : (ss - 4)->static_eval;
+        return before == VALUE_NONE || ss->static_eval > before;
+    };
     if (in_check) {
         ss->static_eval = eval = VALUE_NONE;
+    } else if (excluded) {
+        // The same node before it excluded a move: its static evaluation stands, and no
+        // pruning before the moves (the question is about the other moves).
+        eval = ss->static_eval;
+        improving = improving_now();
     } else {
         if (tt_hit && tte->eval() != VALUE_NONE) ss->static_eval = eval = tte->eval();
         else {
@@ -386,8 +399,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             if (!tt_hit) tte->save(key, VALUE_NONE, tt_pv, BOUND_NONE, -7, MOVE_NONE, eval, engine_.tt().generation());
         }
         if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > eval ? BOUND_LOWER : BOUND_UPPER))) eval = tt_value;
-        Value before = (ss - 2)->static_eval != VALUE_NONE ? (ss - 2)->static_eval : (ss - 4)->static_eval;
-        improving = before == VALUE_NONE || ss->static_eval > before;
+        improving = improving_now();
 
         // Reverse futility: far above beta at low depth, the opponent will not come back.
         if (!PvNode && settings_.on(REVERSE_FUTILITY) && depth < 9 && eval - 85 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
@@ -430,6 +442,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     Bitboard their_blockers = ~Bitboard(0);  // pieces shielding the enemy king; filled when needed
 
     for (Move m; (m = mp.next()) != MOVE_NONE;) {
+        if (m == excluded) continue;
         if (Root && std::find_if(root_moves.begin() + pv_index_, root_moves.end(),
                                  [m](const RootMove& rm) { return rm.move == m; }) == root_moves.end())
             continue;
@@ -475,6 +488,25 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 continue;
             }
         }
+        // Singular extension: when the hash move is better than every other move by a
+        // margin (the others, searched at half depth, stay below the hash score minus the
+        // margin), it is searched one ply deeper. When even the others beat beta, the
+        // node fails high on them (multi-cut); when the hash move alone was expected to
+        // beat beta, it is searched one ply shallower.
+        int extension = 0;
+        if (!Root && m == tt_move && !excluded && settings_.on(SINGULAR) && depth >= 7 && tt_value != VALUE_NONE &&
+            std::abs(tt_value) < VALUE_MATE_IN_MAX_PLY && (tte->bound() & BOUND_LOWER) && tte->depth() >= depth - 3 &&
+            ss->ply < 2 * root_depth_) {
+            const Value singular_beta = tt_value - 2 * depth;
+            ss->excluded = m;
+            Value v = search<NON_PV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
+            ss->excluded = MOVE_NONE;
+            if (stopping()) return VALUE_ZERO;
+            if (v < singular_beta) extension = 1;
+            else if (singular_beta >= beta) return singular_beta;
+            else if (tt_value >= beta) extension = -1;
+        }
+
         StateInfo st;
         make_move(pos, m, st);
         if (prune_unless_check && !pos.in_check()) {
@@ -486,7 +518,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         ss->current_move = m;
         ss->cont_hist = &history_.continuation[pi][to_sq(m)];
         const bool gives_check = pos.in_check();
-        const int new_depth = depth - 1;
+        const int new_depth = depth - 1 + extension;
 
         Value v = -VALUE_INFINITE;
         // A scout that fails high is not searched again as PV: its line must not end in
@@ -545,7 +577,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         }
     }
 
-    if (!move_count) return in_check ? mated_in(ss->ply) : VALUE_DRAW;
+    // No move but the excluded one: the singular test sees "nothing else reaches".
+    if (!move_count) return excluded ? alpha : in_check ? mated_in(ss->ply) : VALUE_DRAW;
 
     // Learn from the cut: reward the move that refuted, punish the ones tried before it.
     if (best_move && best >= beta) {
@@ -565,6 +598,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         }
     }
 
+    if (excluded) return best;
     Bound bound = best >= beta ? BOUND_LOWER : PvNode && best_move ? BOUND_EXACT : BOUND_UPPER;
     tte->save(key, value_to_tt(best, ss->ply), tt_pv, bound, depth, best_move, ss->static_eval,
               engine_.tt().generation());

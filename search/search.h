@@ -40,11 +40,11 @@ struct Limits {
 enum Technique : unsigned {
     ASPIRATION, PVS, TT_CUTOFF, REVERSE_FUTILITY, NULL_MOVE, NULL_VERIFY, LMP, FUTILITY,
     SEE_PRUNING, LMR, MATE_DISTANCE, KILLERS, HISTORY,
-    CONT_HISTORY, CAPTURE_HISTORY, QS_SEE, TECHNIQUE_NB
+    CONT_HISTORY, CAPTURE_HISTORY, QS_SEE, SINGULAR, TECHNIQUE_NB
 };
 inline constexpr std::array<const char*, TECHNIQUE_NB> TechniqueName = {
     "aspiration", "pvs", "ttcut", "rfp", "nmp", "nmpverify", "lmp", "futility", "seeprune",
-    "lmr", "mdp", "killers", "history", "conthist", "capthist", "qsee",
+    "lmr", "mdp", "killers", "history", "conthist", "capthist", "qsee", "singular",
 };
 
 // Engine settings that come from UCI options.

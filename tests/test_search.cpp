@@ -195,28 +195,29 @@ TEST_CASE("bench is deterministic", "[search][bench]") {
 
 TEST_CASE("Ablate switches single search techniques off, for measuring them in matches", "[search][options]") {
     Session s;
-    const std::string full = nodes_of(s.run("bench 16 1 6\n"));
+    // Depth 8: singular extensions start at depth 7 below the root.
+    const std::string full = nodes_of(s.run("bench 16 1 8\n"));
     REQUIRE(!full.empty());
     // Every technique, switched off alone, changes the searched tree (so the switch is
     // wired to something), and the engine still plays a legal, mating move.
     for (const char* name : search::TechniqueName) {
         INFO(name);
         REQUIRE(s.run(std::string("setoption name Ablate value ") + name + "\n").empty());
-        std::string off = nodes_of(s.run("bench 16 1 6\n"));
+        std::string off = nodes_of(s.run("bench 16 1 8\n"));
         REQUIRE(!off.empty());
         REQUIRE(off != full);
         auto lines = s.run("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1\ngo depth 5\n");
         REQUIRE(bestmoves(lines) == std::vector<std::string>{"bestmove h1h8"});
     }
     REQUIRE(s.run("setoption name Ablate value nmp,LMR\n").empty());
-    const std::string two = nodes_of(s.run("bench 16 1 6\n"));
+    const std::string two = nodes_of(s.run("bench 16 1 8\n"));
     // A bad list is refused whole: the previous setting stays.
     auto err = s.run("setoption name Ablate value nmp,nonsense\n");
     REQUIRE(err.size() == 1);
     REQUIRE(err[0].rfind("info string error: setoption: Ablate: unknown technique 'nonsense'", 0) == 0);
-    REQUIRE(nodes_of(s.run("bench 16 1 6\n")) == two);
+    REQUIRE(nodes_of(s.run("bench 16 1 8\n")) == two);
     REQUIRE(s.run("setoption name Ablate value none\n").empty());
-    REQUIRE(nodes_of(s.run("bench 16 1 6\n")) == full);
+    REQUIRE(nodes_of(s.run("bench 16 1 8\n")) == full);
 }
 
 TEST_CASE("bench takes Stockfish's arguments: hash threads limit fenfile limittype", "[search][bench]") {

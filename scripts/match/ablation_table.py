@@ -31,7 +31,7 @@ NAMES = {
     "aspiration": "aspiration windows", "killers": "killer moves", "futility": "futility pruning",
     "history": "butterfly history", "delta": "delta pruning (quiescence)", "iir": "internal iterative reduction",
     "checkext": "check extension", "nmpverify": "null-move verification", "conthist": "continuation history",
-    "countermove": "countermove", "mdp": "mate-distance pruning",
+    "countermove": "countermove", "mdp": "mate-distance pruning", "singular": "singular extensions",
 }
 
 
