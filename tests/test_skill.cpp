@@ -199,3 +199,21 @@ TEST_CASE("a level searches with the evaluation it was calibrated with", "[skill
     REQUIRE(trace("nnue", true) == trace("classical", true));
     REQUIRE(trace("nnue", false) != trace("classical", false));
 }
+
+TEST_CASE("a level searches without the singular extensions its calibration did not have", "[skill][search]") {
+    auto trace = [](bool level, bool singular) {
+        Session s;
+        if (!singular) s.run("setoption name Ablate value singular\n");
+        if (level) s.run(std::string(Level(2000)) + "setoption name Skill Seed value 5\n");
+        std::vector<std::string> out;
+        for (std::size_t i = 0; i < 6; ++i) {
+            auto lines = s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 9\n");
+            auto infos = matching(lines, "info depth");
+            REQUIRE(!infos.empty());
+            out.push_back(best_of(lines) + " nodes " + testsupport::nodes_of(infos.back()));
+        }
+        return out;
+    };
+    REQUIRE(trace(true, true) == trace(true, false));
+    REQUIRE(trace(false, true) != trace(false, false));  // at full strength they take part
+}

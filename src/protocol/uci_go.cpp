@@ -173,6 +173,8 @@ void Uci::cmd_go(std::istringstream& is) {
         // The levels' tables (search/skill.cpp) were measured with the hand-written
         // evaluation; another evaluation would shift every label.
         settings.eval.mode = eval::Mode::CLASSICAL;
+        // Nor with singular extensions, which came after that measurement.
+        settings.disabled |= 1u << search::SINGULAR;
     }
     engine_.start(game_.position(), limits, settings, std::move(listener));
 }
