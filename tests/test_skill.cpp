@@ -179,41 +179,35 @@ TEST_CASE("a level never chooses a move its own search scores far below the best
     REQUIRE(search::skill_level_elo(19) < search::SkillMaxElo);
 }
 
+// Each of the first `count` bench positions searched to `depth` by a fresh session after
+// `setup` (options; a level at `elo` with a fixed seed unless elo is 0): the best move
+// and the nodes of the last info line.
+static std::vector<std::string> search_trace(const std::string& setup, int elo, std::size_t count, int depth) {
+    Session s;
+    if (!setup.empty()) s.run(setup);
+    if (elo) s.run(std::string(Level(elo)) + "setoption name Skill Seed value 5\n");
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < count; ++i) {
+        auto lines = s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth " + std::to_string(depth) + "\n");
+        auto infos = matching(lines, "info depth");
+        REQUIRE(!infos.empty());
+        out.push_back(best_of(lines) + " nodes " + testsupport::nodes_of(infos.back()));
+    }
+    return out;
+}
+
 TEST_CASE("a level searches with the evaluation it was calibrated with", "[skill][search]") {
     // The levels' tables were measured with the hand-written evaluation, so EvalMode
     // does not move a level: the same seed gives the same moves and node counts under
     // either mode, while full strength searches a different tree with the network.
-    auto trace = [](const char* mode, bool level) {
-        Session s;
-        s.run(std::string("setoption name EvalMode value ") + mode + "\n");
-        if (level) s.run(std::string(Level(1500)) + "setoption name Skill Seed value 5\n");
-        std::vector<std::string> out;
-        for (std::size_t i = 0; i < 8; ++i) {
-            auto lines = s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 6\n");
-            auto infos = matching(lines, "info depth");
-            REQUIRE(!infos.empty());
-            out.push_back(best_of(lines) + " nodes " + testsupport::nodes_of(infos.back()));
-        }
-        return out;
-    };
-    REQUIRE(trace("nnue", true) == trace("classical", true));
-    REQUIRE(trace("nnue", false) != trace("classical", false));
+    const std::string nnue = "setoption name EvalMode value nnue\n", classical = "setoption name EvalMode value classical\n";
+    REQUIRE(search_trace(nnue, 1500, 8, 6) == search_trace(classical, 1500, 8, 6));
+    REQUIRE(search_trace(nnue, 0, 8, 6) != search_trace(classical, 0, 8, 6));
 }
 
 TEST_CASE("a level searches without the singular extensions its calibration did not have", "[skill][search]") {
-    auto trace = [](bool level, bool singular) {
-        Session s;
-        if (!singular) s.run("setoption name Ablate value singular\n");
-        if (level) s.run(std::string(Level(2000)) + "setoption name Skill Seed value 5\n");
-        std::vector<std::string> out;
-        for (std::size_t i = 0; i < 6; ++i) {
-            auto lines = s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 9\n");
-            auto infos = matching(lines, "info depth");
-            REQUIRE(!infos.empty());
-            out.push_back(best_of(lines) + " nodes " + testsupport::nodes_of(infos.back()));
-        }
-        return out;
-    };
-    REQUIRE(trace(true, true) == trace(true, false));
-    REQUIRE(trace(false, true) != trace(false, false));  // at full strength they take part
+    // Depth 9 at 2000: deep enough for the extensions (from depth 7 below the root).
+    const std::string off = "setoption name Ablate value singular\n";
+    REQUIRE(search_trace("", 2000, 6, 9) == search_trace(off, 2000, 6, 9));
+    REQUIRE(search_trace("", 0, 6, 9) != search_trace(off, 0, 6, 9));  // at full strength they take part
 }
