@@ -27,7 +27,7 @@ inline constexpr int Inputs = 2 * 9 * 64;
 inline constexpr int Hidden = MAHARAJAH_NNUE_HIDDEN;
 // The SIMD paths take 16 neurons at a time; a 32-bit lane of the WebAssembly output sum
 // adds Hidden / 2 products of up to 255 * 127 * 255, which fits below 2^31 up to 512.
-static_assert(Hidden % 16 == 0 && Hidden <= 512, "hidden size: a multiple of 16, at most 512");
+static_assert(Hidden >= 16 && Hidden % 16 == 0 && Hidden <= 512, "hidden size: a multiple of 16 from 16 to 512");
 inline constexpr int Buckets = 8;
 inline constexpr int QA = 255, QB = 256, Scale = 400;
 inline constexpr std::uint32_t FormatVersion = 1;

@@ -143,8 +143,7 @@ class Net(torch.nn.Module):
         ones and gives the new neurons zero output weights: it computes exactly what the
         net does, and training grows the new neurons from there (their random feature
         weights get gradients as soon as their output weights move)."""
-        if net.hidden > self.hidden:
-            raise ValueError(f"--init's hidden size {net.hidden} is wider than --hidden {self.hidden}")
+        assert net.hidden <= self.hidden, "main() refuses narrowing before reading the data"
         h0, h = net.hidden, self.hidden
         ft, ft_bias, out_weight, out_bias = (torch.from_numpy(v) for v in nf.dequantise(net))
         with torch.no_grad():
