@@ -195,6 +195,11 @@ Mode resolve(Mode mode, const Position& pos) {
     return pos.compounds() ? Mode::CLASSICAL : Mode::NNUE;
 }
 
+Value to_reported(Value v, Mode resolved) {
+    if (resolved != Mode::NNUE || v >= VALUE_MATE_IN_MAX_PLY || v <= VALUE_MATED_IN_MAX_PLY) return v;
+    return Value(v * NetReportNum / NetReportDen);
+}
+
 int non_pawn_material(const Position& pos, Color c) {
     int m = 0;
     for (int pt = KNIGHT; pt < PIECE_TYPE_NB; ++pt) m += PieceValue[pt].mg * pos.count(c, PieceType(pt));

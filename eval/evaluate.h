@@ -28,6 +28,16 @@ const char* mode_name(Mode mode);
 // stand for themselves.
 Mode resolve(Mode mode, const Position& pos);
 
+// A score as reported (UCI "score cp", `eval`), from a search or evaluation in the
+// `resolved` mode. The network's unit is smaller than the hand-written evaluation's: on
+// held-out games the same expected result takes about 1.6 times as many of its units
+// (scripts/results/RESULTS.md, "Reported scores"), so its scores are reported times
+// NetReportNum / NetReportDen, on the hand-written evaluation's footing, and a score
+// does not jump when `auto` switches evaluations. The search works in the evaluation's
+// own units (its margins were measured so). Mate scores pass unchanged.
+inline constexpr int NetReportNum = 5, NetReportDen = 8;
+Value to_reported(Value v, Mode resolved);
+
 // The named terms of the evaluation, for `eval` (each a middlegame/endgame pair).
 enum Term { MATERIAL, PLACEMENT, MOBILITY, ROOK_FILES, IMBALANCE, PAWNS, KING_SAFETY, KING_ATTACK, TERM_NB };
 inline constexpr const char* TermName[TERM_NB] = {"Material",   "Placement", "Mobility",    "Rook files",

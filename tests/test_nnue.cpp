@@ -4,6 +4,7 @@
 // portable one; a flipped position evaluates the same; bad net files are refused.
 
 #include <catch2/catch.hpp>
+#include <cstdio>
 #include <cstring>
 #include <deque>
 #include <fstream>
@@ -316,4 +317,67 @@ TEST_CASE("EvalMode auto searches with the net without compound pieces, the hand
         REQUIRE(search("", fen) == search("classical", fen));
         REQUIRE(search("auto", fen) != search("nnue", fen));
     }
+}
+
+TEST_CASE("network scores are reported on the hand-written evaluation's footing", "[nnue][uci]") {
+    Position::init();
+    using eval::Mode;
+    for (Value v : {-1000, -9, -8, 0, 7, 8, 1000}) {
+        CHECK(eval::to_reported(v, Mode::NNUE) == v * eval::NetReportNum / eval::NetReportDen);
+        CHECK(eval::to_reported(v, Mode::CLASSICAL) == v);
+        CHECK(eval::to_reported(v, Mode::MATERIAL) == v);
+    }
+    for (Value v : {mate_in(3), mated_in(6), VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY})
+        CHECK(eval::to_reported(v, Mode::NNUE) == v);
+
+    // `eval`: the net's value, converted.
+    Position pos;
+    StateInfo st;
+    const std::string fen = "r1bqkbnr/pp1ppppp/2n5/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3";
+    REQUIRE(pos.set(fen, st).empty());
+    const Value net = nnue::evaluate(pos, nnue::builtin());
+    REQUIRE(std::abs(net) >= 16);  // a value whose conversion shows in two decimals
+    char expected[64];
+    std::snprintf(expected, sizeof expected, "Final evaluation %+.2f (white side)",
+                  (net * eval::NetReportNum / eval::NetReportDen) / 100.0);
+    testsupport::UciSession s;
+    auto lines = s.run("setoption name EvalMode value nnue\nposition fen " + fen + "\neval\n");
+    REQUIRE(lines.back() == expected);
+
+    // A search: the same tree searched through the engine's own interface gives the
+    // unconverted score; the protocol reports it converted.
+    auto last_cp = [](const std::vector<std::string>& out) {
+        auto infos = testsupport::starting_with(out, "info depth 9 ");
+        REQUIRE(!infos.empty());
+        const auto at = infos.back().find(" score cp ");
+        REQUIRE(at != std::string::npos);
+        return std::stoi(infos.back().substr(at + 10));
+    };
+    lines = s.run("ucinewgame\nposition fen " + fen + "\ngo depth 9\n");
+    const int reported = last_cp(lines);
+    search::Engine engine;
+    search::Limits limits;
+    limits.depth = 9;
+    search::Settings settings;
+    settings.eval.mode = Mode::NNUE;
+    Value raw = VALUE_NONE;
+    search::Listener listener;
+    listener.on_report = [&](const search::Report& r) {
+        if (r.depth == 9 && r.multipv == 1) raw = r.score;
+    };
+    engine.start(pos, limits, settings, listener);
+    engine.wait();
+    REQUIRE(raw != VALUE_NONE);
+    REQUIRE(std::abs(raw) < VALUE_MATE_IN_MAX_PLY);
+    CHECK(reported == raw * eval::NetReportNum / eval::NetReportDen);
+    CHECK((raw == 0 || reported != raw));
+    // The hand-written evaluation's scores pass as they are.
+    lines = s.run("setoption name EvalMode value classical\nucinewgame\nposition fen " + fen + "\ngo depth 9\n");
+    const int classical_reported = last_cp(lines);
+    search::Engine engine2;
+    settings.eval.mode = Mode::CLASSICAL;
+    raw = VALUE_NONE;
+    engine2.start(pos, limits, settings, listener);
+    engine2.wait();
+    CHECK(classical_reported == raw);
 }

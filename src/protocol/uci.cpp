@@ -406,9 +406,9 @@ std::string pad(const std::string& text, std::size_t width) {
 void Uci::cmd_eval() {
     const Position& pos = game_.position();
     eval::Trace trace;
-    Value v = eval::evaluate(pos, settings_.eval, &trace);
-    Value white = pos.side_to_move() == WHITE ? v : -v;
     const eval::Mode mode = eval::resolve(settings_.eval.mode, pos);
+    const Value v = eval::to_reported(eval::evaluate(pos, settings_.eval, &trace), mode);
+    const Value white = pos.side_to_move() == WHITE ? v : -v;
     const bool is_auto = settings_.eval.mode == eval::Mode::AUTO;
     std::ostringstream os;
     if (mode == eval::Mode::CLASSICAL) {

@@ -48,13 +48,15 @@ std::string line_to_uci(const Position& root, const std::vector<Move>& line) {
     return text;
 }
 
-std::string format_report(const search::Report& r, bool show_wdl, const Position& root) {
+// `shown`: the evaluation the search used, whose unit the score is converted from.
+std::string format_report(const search::Report& r, bool show_wdl, const Position& root, eval::Mode shown) {
+    const Value score = eval::to_reported(r.score, shown);
     std::ostringstream os;
     os << "info depth " << r.depth << " seldepth " << r.seldepth << " multipv " << r.multipv << " score "
-       << uci_score(r.score);
+       << uci_score(score);
     if (r.bound == search::BOUND_LOWER) os << " lowerbound";
     if (r.bound == search::BOUND_UPPER) os << " upperbound";
-    if (show_wdl) os << " wdl " << wdl(r.score);
+    if (show_wdl) os << " wdl " << wdl(score);
     os << " nodes " << r.nodes << " nps " << (r.time_ms > 0 ? r.nodes * 1000 / std::uint64_t(r.time_ms) : r.nodes)
        << " hashfull " << r.hashfull << " time " << r.time_ms;
     if (!r.pv.empty()) os << " pv " << line_to_uci(root, r.pv);
@@ -146,24 +148,6 @@ void Uci::cmd_go(std::istringstream& is) {
     // answer on its own at the maximum depth).
     const bool unlimited = !limits.time_given && !limits.depth && !limits.nodes && !limits.mate && !limits.movetime;
     infinite_search_ = limits.infinite || limits.ponder || unlimited;
-    search::Listener listener;
-    const bool show_wdl = show_wdl_;
-    // The search's root, to write its moves (its history is the game's, unchanged
-    // until the search has ended).
-    const Position root = game_.position();
-    listener.on_report = [this, show_wdl, root](const search::Report& r) {
-        if (r.depth == 0) send("info depth 0 score " + uci_score(r.score));
-        else send(format_report(r, show_wdl, root));
-    };
-    listener.on_bestmove = [this, root](Move best, Move ponder) {
-        if (best == MOVE_NONE) send("bestmove (none)");
-        else {
-            std::istringstream both(line_to_uci(root, ponder ? std::vector<Move>{best, ponder} : std::vector<Move>{best}));
-            std::string b, p;
-            both >> b >> p;
-            send("bestmove " + b + (p.empty() ? "" : " ponder " + p));
-        }
-    };
     search::Settings settings = settings_;
     settings.skill.seed = skill_seed_;
     // The top of the scale (UCI_Elo 2200, Skill Level 20) is full strength, unlimited.
@@ -176,6 +160,26 @@ void Uci::cmd_go(std::istringstream& is) {
         // Nor with singular extensions, which came after that measurement.
         settings.disabled |= 1u << search::SINGULAR;
     }
+    search::Listener listener;
+    const bool show_wdl = show_wdl_;
+    // The search's root, to write its moves (its history is the game's, unchanged
+    // until the search has ended).
+    const Position root = game_.position();
+    // Scores are reported in the unit of the evaluation the search resolves to.
+    const eval::Mode shown = eval::resolve(settings.eval.mode, root);
+    listener.on_report = [this, show_wdl, root, shown](const search::Report& r) {
+        if (r.depth == 0) send("info depth 0 score " + uci_score(eval::to_reported(r.score, shown)));
+        else send(format_report(r, show_wdl, root, shown));
+    };
+    listener.on_bestmove = [this, root](Move best, Move ponder) {
+        if (best == MOVE_NONE) send("bestmove (none)");
+        else {
+            std::istringstream both(line_to_uci(root, ponder ? std::vector<Move>{best, ponder} : std::vector<Move>{best}));
+            std::string b, p;
+            both >> b >> p;
+            send("bestmove " + b + (p.empty() ? "" : " ponder " + p));
+        }
+    };
     engine_.start(game_.position(), limits, settings, std::move(listener));
 }
 
@@ -245,8 +249,9 @@ void Uci::cmd_bench(std::istringstream& is) {
         else if (type == "nodes") limits.nodes = std::uint64_t(limit);
         else limits.movetime = limit;
         search::Listener listener;
-        listener.on_report = [this, &game](const search::Report& r) {
-            if (r.depth > 0) send(format_report(r, false, game.position()));
+        const eval::Mode shown = eval::resolve(settings.eval.mode, game.position());
+        listener.on_report = [this, &game, shown](const search::Report& r) {
+            if (r.depth > 0) send(format_report(r, false, game.position(), shown));
         };
         bench_engine.start(game.position(), limits, settings, listener);
         bench_engine.wait();
