@@ -18,9 +18,9 @@ constexpr double Calibration[][2] = {{600, 1068},  {800, 1175},  {1000, 1258}, {
                                      {1600, 1550}, {1800, 1720}, {2000, 1960}, {2200, 2200}};
 
 // Positions with compound pieces: the army ladder (levels 200 apart should score 76%),
-// anchored at full strength (2200), the one level both scales share. The same budget
-// gains more here: the army ladder measured 1600 v 1400 at 93.5% and 2000 v 1800 at 86%
-// with the standard settings, so each label gets a stronger setting.
+// anchored at the top level (2200, no budget), the one level both scales share. The same
+// budget gains more here: the army ladder measured 1600 v 1400 at 93.5% and 2000 v 1800
+// at 86% with the standard settings, so each label gets a stronger setting.
 constexpr double CompoundCalibration[][2] = {{600, 1248},  {800, 1333},  {1000, 1389}, {1200, 1474}, {1400, 1559},
                                              {1600, 1704}, {1800, 1853}, {2000, 1990}, {2200, 2200}};
 

@@ -17,9 +17,11 @@
 
 namespace maharajah::search {
 
-// The UCI_Elo range. Its top is full strength, no limit at all: the engine measures
-// about 2200 on Stockfish's UCI_Elo scale at 10+0.1 (scripts/match/calibrate), so the
-// scale ends where the engine really is.
+// The UCI_Elo range. Its top is the levels' search (the hand-written evaluation, no
+// singular extensions) with no budget, which measures about 2200 on Stockfish's UCI_Elo
+// scale at 10+0.1 (scripts/match/calibrate). Full strength (UCI_LimitStrength false,
+// Skill Level 20) is above the scale, as Stockfish's is above its UCI_Elo range: the
+// network makes it about 180 Elo stronger than the top level.
 inline constexpr int SkillMinElo = 600;
 inline constexpr int SkillMaxElo = 2200;
 
@@ -42,7 +44,8 @@ struct SkillPlan {
 // own (the variant's ladder), because the same search budget gains more there.
 SkillPlan skill_plan(int elo, bool compound = false);
 
-// The Elo a Skill Level stands for: 600 + 80 per level, so 20 is SkillMaxElo, full strength.
+// The Elo a Skill Level stands for: 600 + 80 per level, so 20 is SkillMaxElo (but Skill
+// Level 20 itself plays at full strength, Stockfish's convention).
 int skill_level_elo(int level);
 
 // Index of the chosen move among candidate scores (best first, from the level's own

@@ -141,12 +141,16 @@ TEST_CASE("weaker levels leave the full-strength move more often", "[skill][sear
     s.run("setoption name UCI_Elo value 600\n");
     for (std::size_t i = 0; i < 6; ++i)
         REQUIRE(best_of(s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 8\n")) == full[i]);
-    // The top of the UCI_Elo range is full strength, limited or not (a fresh session:
-    // the hash and histories of earlier searches may change a depth-8 choice).
-    Session top;
-    top.run(std::string(Level(search::SkillMaxElo)));
-    for (std::size_t i = 0; i < 6; ++i)
-        REQUIRE(best_of(top.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 8\n")) == full[i]);
+    // The top of the UCI_Elo range is the levels' search with no budget: the hand-written
+    // evaluation without singular extensions, whatever EvalMode says (fresh sessions: the
+    // hash and histories of earlier searches may change a depth-8 choice).
+    const std::string top_setup = std::string(Level(search::SkillMaxElo)) + "setoption name EvalMode value nnue\n";
+    REQUIRE(depth8_moves(top_setup) ==
+            depth8_moves("setoption name EvalMode value classical\nsetoption name Ablate value singular\n"));
+    // Skill Level 20 is full strength (Stockfish's convention), above the UCI_Elo range:
+    // the default evaluation (in standard chess the network), not the top level's.
+    REQUIRE(depth8_moves("setoption name Skill Level value 20\n") == full);
+    REQUIRE(depth8_moves("setoption name Skill Level value 20\n") != full_classical);
 }
 
 TEST_CASE("a level never chooses a move its own search scores far below the best", "[skill]") {

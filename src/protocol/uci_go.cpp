@@ -150,14 +150,15 @@ void Uci::cmd_go(std::istringstream& is) {
     infinite_search_ = limits.infinite || limits.ponder || unlimited;
     search::Settings settings = settings_;
     settings.skill.seed = skill_seed_;
-    // The top of the scale (UCI_Elo 2200, Skill Level 20) is full strength, unlimited.
-    const int elo = limit_strength_ ? uci_elo_ : search::skill_level_elo(skill_level_);
-    if (elo < search::SkillMaxElo) {
-        settings.skill.enabled = true, settings.skill.elo = elo;
-        // The levels' tables (search/skill.cpp) were measured with the hand-written
-        // evaluation; another evaluation would shift every label.
+    // A level: UCI_LimitStrength with any UCI_Elo, or a Skill Level below 20. The levels'
+    // tables (search/skill.cpp) were measured with the hand-written evaluation and without
+    // singular extensions, which came later; another evaluation would shift every label.
+    // The top level (2200) is that search with no budget; full strength (no limit,
+    // Skill Level 20) is the default evaluation, above the scale (search/skill.h).
+    if (limit_strength_ || skill_level_ < 20) {
+        const int elo = limit_strength_ ? uci_elo_ : search::skill_level_elo(skill_level_);
+        if (elo < search::SkillMaxElo) settings.skill.enabled = true, settings.skill.elo = elo;
         settings.eval.mode = eval::Mode::CLASSICAL;
-        // Nor with singular extensions, which came after that measurement.
         settings.disabled |= 1u << search::SINGULAR;
     }
     search::Listener listener;
