@@ -177,6 +177,7 @@ Value material_only(const Position& pos) {
 bool parse_mode(const std::string& name, Mode& out) {
     if (name == "auto") out = Mode::AUTO;
     else if (name == "nnue") out = Mode::NNUE;
+    else if (name == "hybrid") out = Mode::HYBRID;
     else if (name == "classical" || name == "full") out = Mode::CLASSICAL;
     else if (name == "material") out = Mode::MATERIAL;
     else return false;
@@ -187,12 +188,13 @@ const char* mode_name(Mode mode) {
     return mode == Mode::AUTO        ? "auto"
            : mode == Mode::NNUE      ? "nnue"
            : mode == Mode::CLASSICAL ? "classical"
+           : mode == Mode::HYBRID    ? "hybrid"
                                      : "material";
 }
 
 Mode resolve(Mode mode, const Position& pos) {
     if (mode != Mode::AUTO) return mode;
-    return pos.compounds() ? Mode::CLASSICAL : Mode::NNUE;
+    return pos.compounds() ? Mode::HYBRID : Mode::NNUE;
 }
 
 Value to_reported(Value v, Mode resolved) {
@@ -206,11 +208,8 @@ int non_pawn_material(const Position& pos, Color c) {
     return m;
 }
 
-Value evaluate(const Position& pos, const Options& options, Trace* trace) {
-    const Mode mode = resolve(options.mode, pos);
-    if (mode == Mode::MATERIAL) return material_only(pos);
-    if (mode == Mode::NNUE) return nnue::evaluate(pos);
-
+// The hand-written evaluation.
+static Value classical(const Position& pos, Trace* trace) {
     SideInfo info[2];
     for (Color c : {WHITE, BLACK}) {
         Bitboard pawns = pos.pieces(c, PAWN);
@@ -244,6 +243,14 @@ Value evaluate(const Position& pos, const Options& options, Trace* trace) {
 
     v = pos.side_to_move() == WHITE ? v : -v;
     return v + Tempo;
+}
+
+Value evaluate(const Position& pos, const Options& options, Trace* trace) {
+    const Mode mode = resolve(options.mode, pos);
+    if (mode == Mode::MATERIAL) return material_only(pos);
+    if (mode == Mode::NNUE) return nnue::evaluate(pos);
+    if (mode == Mode::HYBRID) return hybrid(nnue::evaluate(pos), classical(pos, trace));
+    return classical(pos, trace);
 }
 
 }  // namespace maharajah::eval

@@ -133,7 +133,12 @@ private:
         nnue_.pop();
     }
     Value evaluate(const Position& pos) {
-        return settings_.eval.mode == eval::Mode::NNUE ? nnue_.evaluate(pos) : eval::evaluate(pos, settings_.eval);
+        switch (settings_.eval.mode) {
+        case eval::Mode::NNUE: return nnue_.evaluate(pos);
+        case eval::Mode::HYBRID:
+            return eval::hybrid(nnue_.evaluate(pos), eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL}));
+        default: return eval::evaluate(pos, settings_.eval);
+        }
     }
     // Counts the node, looks at the clock every 1024 nodes, starts a PV node's line.
     template <bool PvNode>

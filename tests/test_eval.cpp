@@ -60,7 +60,7 @@ void check_symmetry(const std::string& fen, int& checked) {
     std::string flipped = flip_fen(a.fen());
     INFO(a.fen() << "  flipped: " << flipped);
     REQUIRE(b.set(flipped, sb) == "");
-    for (eval::Mode mode : {eval::Mode::CLASSICAL, eval::Mode::NNUE})
+    for (eval::Mode mode : {eval::Mode::CLASSICAL, eval::Mode::NNUE, eval::Mode::HYBRID})
         REQUIRE(eval::evaluate(a, eval::Options{mode}) == eval::evaluate(b, eval::Options{mode}));
     eval::Options material{eval::Mode::MATERIAL};
     REQUIRE(eval::evaluate(a, material) == eval::evaluate(b, material));

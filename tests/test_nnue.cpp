@@ -289,8 +289,7 @@ TEST_CASE("EvalFile refuses a bad file with one error line and keeps the net", "
     REQUIRE(out.str().substr(out.str().rfind("Final evaluation")) == before);
 }
 
-TEST_CASE("EvalMode auto searches with the net without compound pieces, the hand-written evaluation with them",
-          "[nnue][search]") {
+TEST_CASE("EvalMode auto searches with the net without compound pieces, the hybrid with them", "[nnue][search]") {
     // The whole tree of a search uses the evaluation its root resolves to: the same
     // move and node count as the explicit mode, on standard and army positions.
     auto search = [](const std::string& mode, const std::string& fen) {
@@ -314,8 +313,9 @@ TEST_CASE("EvalMode auto searches with the net without compound pieces, the hand
     }
     for (const auto& fen : army) {
         INFO(fen);
-        REQUIRE(search("", fen) == search("classical", fen));
+        REQUIRE(search("", fen) == search("hybrid", fen));
         REQUIRE(search("auto", fen) != search("nnue", fen));
+        REQUIRE(search("auto", fen) != search("classical", fen));
     }
 }
 
@@ -325,6 +325,7 @@ TEST_CASE("network scores are reported on the hand-written evaluation's footing"
     for (Value v : {-1000, -9, -8, 0, 7, 8, 1000}) {
         CHECK(eval::to_reported(v, Mode::NNUE) == v * eval::NetReportNum / eval::NetReportDen);
         CHECK(eval::to_reported(v, Mode::CLASSICAL) == v);
+        CHECK(eval::to_reported(v, Mode::HYBRID) == v);
         CHECK(eval::to_reported(v, Mode::MATERIAL) == v);
     }
     for (Value v : {mate_in(3), mated_in(6), VALUE_MATE_IN_MAX_PLY, VALUE_MATED_IN_MAX_PLY})
@@ -380,4 +381,37 @@ TEST_CASE("network scores are reported on the hand-written evaluation's footing"
     engine2.start(pos, limits, settings, listener);
     engine2.wait();
     CHECK(classical_reported == raw);
+}
+
+TEST_CASE("the hybrid is the mean of the converted net and the hand-written evaluation", "[nnue][eval]") {
+    Position::init();
+    using eval::Mode;
+    CHECK(eval::hybrid(80, 10) == 30);  // (80 * 5/8 + 10) / 2
+    CHECK(eval::hybrid(-80, 10) == -20);
+    CHECK(eval::hybrid(0, 0) == 0);
+    const std::string fens[] = {"nbqrkbcn/p1p1p3/M2p4/5Bp1/8/8/8/2MPKC1P w - - 0 3 Vv d1h1a7c7e7",
+                                "rnbakabr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBCKCBR b - - 0 1 Vv",
+                                "r1bqkbnr/pp1ppppp/2n5/2p5/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"};
+    for (const auto& fen : fens) {
+        INFO(fen);
+        Position pos;
+        StateInfo st;
+        REQUIRE(pos.set(fen, st).empty());
+        const Value net = nnue::evaluate(pos), classical = eval::evaluate(pos, eval::Options{Mode::CLASSICAL});
+        REQUIRE(net != classical);  // two different opinions, or the test shows nothing
+        const Value mean = eval::hybrid(net, classical);
+        REQUIRE(eval::evaluate(pos, eval::Options{Mode::HYBRID}) == mean);
+
+        // `eval` shows both halves from White's side and the mean as the final value.
+        const int sign = pos.side_to_move() == WHITE ? 1 : -1;
+        char halves[96], final_line[64];
+        std::snprintf(halves, sizeof halves, "the mean of net <built-in> %+.2f and classical %+.2f",
+                      sign * (net * eval::NetReportNum / eval::NetReportDen) / 100.0, sign * classical / 100.0);
+        std::snprintf(final_line, sizeof final_line, "Final evaluation %+.2f (white side)", sign * mean / 100.0);
+        testsupport::UciSession s;
+        auto lines = s.run("setoption name EvalMode value hybrid\nposition fen " + fen + "\neval\n");
+        REQUIRE(lines.front().rfind("EvalMode hybrid, ", 0) == 0);
+        REQUIRE(lines.front().find(halves) != std::string::npos);
+        REQUIRE(lines.back() == final_line);
+    }
 }

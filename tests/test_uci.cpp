@@ -180,14 +180,15 @@ TEST_CASE("eval prints the terms per side and the final evaluation", "[uci][eval
     std::ostringstream out;
     Uci uci(out);
     // The default, auto: the network in standard chess (which net, then its value), the
-    // hand-written evaluation's terms where compound pieces are on the board.
+    // hybrid (its two halves, then the hand-written evaluation's terms) where compound
+    // pieces are on the board.
     auto lines = lines_of(run(uci, out, "position startpos\neval\n"));
     REQUIRE(lines.size() == 2);
     REQUIRE(lines[0].rfind("EvalMode auto: nnue, net <built-in> (hash ", 0) == 0);
     REQUIRE(lines[1].rfind("Final evaluation ", 0) == 0);
     lines = lines_of(run(uci, out, "position fen rnbakabr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKCBR w - - 0 1 Vv\neval\n"));
     REQUIRE(lines.size() == 18);
-    REQUIRE(lines[0] == "EvalMode auto: classical (compound pieces on the board)");
+    REQUIRE(lines[0].rfind("EvalMode auto: hybrid (compound pieces on the board), the mean of net <built-in> ", 0) == 0);
     REQUIRE(lines[4].find("Material | ") != std::string::npos);
     lines = lines_of(run(uci, out, "setoption name EvalMode value classical\nposition startpos\neval\n"));
     REQUIRE(lines.size() == 17);

@@ -218,8 +218,8 @@ std::string parse_config(const std::vector<std::string>& args, Config& config) {
         } else if (name == "out") config.out = value;
         else if (name == "book") config.book = value;
         else if (name == "eval") {
-            if (value != "default" && value != "classical" && value != "nnue")
-                error = "eval must be default, classical or nnue, not '" + clip(value) + "'";
+            if (value != "default" && value != "classical" && value != "nnue" && value != "hybrid")
+                error = "eval must be default, classical, nnue or hybrid, not '" + clip(value) + "'";
             config.eval = value;
         } else if (name == "evalfile") config.evalfile = value;
         else return "unknown datagen option '" + clip(name) + "'";

@@ -19,7 +19,7 @@ struct Config {
     int hash_mb = 16;            // per thread
     std::string out = "maharajah.data";
     std::string book;            // standard openings, one per line ("startpos moves ..." or "fen ... [moves ...]")
-    std::string eval = "default";  // EvalMode of the players: default, classical or nnue
+    std::string eval = "default";  // EvalMode of the players: default, classical, nnue or hybrid
     std::string evalfile;          // a .nnue file for the players' net (empty: the built-in net)
     // Shares of the start kinds, in percent: standard chess, suggested army pairs, and
     // random army pairs (the rest).

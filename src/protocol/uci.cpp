@@ -174,7 +174,7 @@ void Uci::cmd_uci() {
        << "option name UCI_Variant type combo default chess var chess var maharajah var maharajah39 "
           "var maharajah39-cv var maharajah39-vc\n"
        << "option name EvalMode type combo default " << eval::mode_name(eval::Options{}.mode)
-       << " var auto var nnue var classical var material\n"
+       << " var auto var nnue var hybrid var classical var material\n"
        << "option name EvalFile type string default " << nnue::BuiltinName << "\n";
     // Developer options work whenever they are set, but are listed only on request, so
     // that a GUI's option dialog shows what players use.
@@ -264,7 +264,7 @@ void Uci::cmd_setoption(std::istringstream& is) {
         send("info string variant " + variant_);
     } else if (id == "evalmode") {
         if (!eval::parse_mode(lower(value), settings_.eval.mode)) {
-            error("setoption: EvalMode must be auto, nnue, classical or material, got '" + clip(value) + "'");
+            error("setoption: EvalMode must be auto, nnue, hybrid, classical or material, got '" + clip(value) + "'");
             return;
         }
     } else if (id == "evalfile") {
@@ -411,8 +411,16 @@ void Uci::cmd_eval() {
     const Value white = pos.side_to_move() == WHITE ? v : -v;
     const bool is_auto = settings_.eval.mode == eval::Mode::AUTO;
     std::ostringstream os;
-    if (mode == eval::Mode::CLASSICAL) {
-        if (is_auto) os << "EvalMode auto: classical (compound pieces on the board)\n";
+    if (mode == eval::Mode::CLASSICAL || mode == eval::Mode::HYBRID) {
+        if (mode == eval::Mode::HYBRID) {
+            // Both halves from White's point of view, the net's on the reported footing.
+            const int sign = pos.side_to_move() == WHITE ? 1 : -1;
+            const Value net = eval::to_reported(nnue::evaluate(pos), eval::Mode::NNUE);
+            const Value classical = eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL});
+            os << (is_auto ? "EvalMode auto: hybrid (compound pieces on the board)" : "EvalMode hybrid")
+               << ", the mean of net " << nnue::active_name() << " " << pawns(sign * net) << " and classical "
+               << pawns(sign * classical) << "; the classical terms:\n";
+        }
         const char* rule = " -------------+---------------+---------------+---------------\n";
         os << "         Term |     White     |     Black     |     Total\n"
            << "              |    MG     EG  |    MG     EG  |    MG     EG\n"

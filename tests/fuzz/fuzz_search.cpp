@@ -2,7 +2,8 @@
 // bestmove, legal in the position, or MOVE_NONE exactly when there is no legal move.
 // Input: one settings byte, then a FEN, or "army <white> <black>", then optionally a
 // newline and moves to play first. Settings byte: bits 0-1 MultiPV - 1, bit 2
-// material-only evaluation, bits 3-7 the node limit in steps of 100 (500 to 3600).
+// material-only evaluation, else bit 3 the hybrid (otherwise the hand-written one),
+// bits 3-7 the node limit in steps of 100 (500 to 3600).
 
 #include <cstdint>
 #include <sstream>
@@ -48,7 +49,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     limits.nodes = 500 + 100 * std::uint64_t(settings_byte >> 3);
     search::Settings settings;
     settings.multipv = 1 + (settings_byte & 3);
-    settings.eval.mode = settings_byte & 4 ? eval::Mode::MATERIAL : eval::Mode::CLASSICAL;
+    settings.eval.mode = settings_byte & 4   ? eval::Mode::MATERIAL
+                         : settings_byte & 8 ? eval::Mode::HYBRID
+                                             : eval::Mode::CLASSICAL;
 
     int calls = 0;
     Move best = MOVE_NONE, ponder = MOVE_NONE;
