@@ -309,7 +309,12 @@ def group_a(eng, rng, count, stats):
     rng.shuffle(seeds)
     it = iter(seeds)
     while len(pairs) < count:
-        sw, sb = next(it), next(it)
+        sw, sb = next(it, None), next(it, None)
+        if sb is None:
+            # `army suggest` fields few distinct armies, and most suggested pairs can
+            # capture on move 1: a seed may not find A of them.
+            sys.exit(f"error: group (a): only {len(pairs)} suggested pairs pass the checks "
+                     f"(asked for {count}); try another --seed or a smaller A in --counts")
         w = eng.one(f"army suggest white seed {sw}").split()[-1]
         b = eng.one(f"army suggest black seed {sb}").split()[-1]
         if (w, b) in seen:
@@ -382,6 +387,8 @@ def group_c(eng, rng, count, stats):
 def variety(pairs):
     """A one-line description of what a group's armies contain."""
     armies = [w for w, _, _ in pairs] + [b for _, b, _ in pairs]
+    if not armies:
+        return "none"
     men = [len(pieces_of(a)) for a in armies]
     kinds = {k: sum(1 for a in armies if k in a.upper()) for k in "MAC"}
     pawn_ranks = set()
