@@ -277,9 +277,24 @@ def engine_fens(engine: str, fens: list) -> list:
     return result
 
 
+def report_factor() -> tuple[int, int]:
+    """The engine reports net scores times NetReportNum / NetReportDen (eval/evaluate.h)."""
+    header = (ROOT / "eval" / "evaluate.h").read_text()
+    m = re.search(r"NetReportNum = (\d+), NetReportDen = (\d+)", header)
+    assert m, "NetReportNum / NetReportDen not found in eval/evaluate.h"
+    return int(m.group(1)), int(m.group(2))
+
+
+def as_reported(values: np.ndarray) -> np.ndarray:
+    """Net units as the engine reports them: scaled, truncated toward zero (C++ division)."""
+    num, den = report_factor()
+    v = values.astype(np.int64)
+    return np.sign(v) * (np.abs(v) * num // den)
+
+
 def engine_evals(engine: str, net_path: str, fens: list):
     """The engine's EvalFile answer and its NNUE evaluation of each FEN (`eval`, White's
-    view, in centipawns)."""
+    view, in centipawns as reported: see as_reported)."""
     commands = [f"setoption name EvalFile value {net_path}", "setoption name EvalMode value nnue"]
     for fen in fens:
         commands += [f"position fen {fen}", "eval"]
@@ -435,7 +450,7 @@ class IntegerEvaluation(unittest.TestCase):
                                                 [nf.record_full_fen(pos, i) for i in range(len(pos))])
                 self.assertIn(f"(hash {net.hash():x})", hash_line)
                 self.assertEqual(len(evals), len(pos))
-                mine = nf.evaluate_int(net, pos)
+                mine = as_reported(nf.evaluate_int(net, pos))
                 engine = np.array(evals) * np.where(pos.stm == 0, 1, -1)  # White's view -> side to move's
                 wrong = np.flatnonzero(engine != mine)
                 self.assertEqual(len(wrong), 0, f"{path}: {len(wrong)} positions differ, first record {wrong[:1]}: "
