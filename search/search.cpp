@@ -64,6 +64,7 @@ struct RootMove {
     Bound bound = BOUND_EXACT;
     int seldepth = 0;
     std::vector<Move> pv;
+    std::uint64_t effort = 0;  // nodes searched below this move, every iteration so far
     bool operator<(const RootMove& o) const {  // sorts best first
         return score != o.score ? score > o.score : previous_score > o.previous_score;
     }
@@ -140,6 +141,9 @@ private:
         default: return eval::evaluate(pos, settings_.eval);
         }
     }
+    // An evaluation difference in centipawns, the unit of SEE: the hand-written
+    // evaluation counts centipawns, the net's raw scores NetReportDen / NetReportNum as many.
+    Value centipawns(Value v) const { return v * units_den_ / units_num_; }
     // Counts the node, looks at the clock every 1024 nodes, starts a PV node's line.
     template <bool PvNode>
     void enter_node(Stack* ss) {
@@ -177,6 +181,7 @@ private:
     int nmp_min_ply_ = 0;
     Color nmp_color_ = WHITE;
     std::uint64_t next_check_ = 0;
+    int units_num_ = 1, units_den_ = 1;  // centipawns()
     int search_multipv_ = 1;  // lines searched as PVs (more than reported for a playing level)
     std::vector<Move> last_reported_;  // the last first-line PV printed (main worker)
 };
@@ -188,6 +193,9 @@ void Worker::prepare(const Position& root, const Limits& limits, const Settings&
     limits_ = limits;
     settings_ = settings;
     settings_.eval.mode = eval::resolve(settings.eval.mode, root);
+    const bool net_units = settings_.eval.mode == eval::Mode::NNUE;
+    units_num_ = net_units ? eval::NetReportDen : 1;
+    units_den_ = net_units ? eval::NetReportNum : 1;
     // A playing level searches a node budget for several candidates (the lines
     // reported stay those of MultiPV).
     search_multipv_ = settings.multipv;
@@ -339,6 +347,7 @@ void Worker::iterative_deepening() {
         if (budget_.enabled && !engine_.pondering_) {
             if (root_moves[0].move != last_best) best_changes += 2;
             double factor = 1.0 + 0.15 * best_changes;
+            if (settings_.on(NODE_TIME) && depth >= 6) factor *= node_time_factor(root_moves[0].effort, nodes);
             if (last_score > -VALUE_INFINITE && score < last_score - 25) factor *= 1.25;
             if (elapsed_ms() > budget_.optimum_ms * factor * 0.6) break;
             best_changes = best_changes / 2;
@@ -436,6 +445,32 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         }
     }
 
+    // ProbCut: a capture that beats beta by a margin in a search four plies shallower
+    // (checked first by quiescence, the cheap filter) would very likely beat beta at
+    // full depth too. Not when the hash already says the node stays below that margin.
+    const Value probcut_beta = beta + 200;
+    if (!PvNode && !in_check && !excluded && settings_.on(PROBCUT) && depth >= 5 && std::abs(beta) < VALUE_MATE_IN_MAX_PLY &&
+        !(tt_value != VALUE_NONE && tte->depth() >= depth - 3 && tt_value < probcut_beta)) {
+        MovePicker captures_mp(pos, tt_move, history_);  // captures and promotions
+        for (Move m; (m = captures_mp.next()) != MOVE_NONE;) {
+            if (!see_ge(pos, m, centipawns(probcut_beta - ss->static_eval))) continue;
+            StateInfo st;
+            const Piece pc = pos.piece_on(from_sq(m));
+            make_move(pos, m, st);
+            ss->current_move = m;
+            ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
+            Value v = -qsearch<NON_PV>(pos, ss + 1, -probcut_beta, -probcut_beta + 1, 0);
+            if (v >= probcut_beta) v = -search<NON_PV>(pos, ss + 1, -probcut_beta, -probcut_beta + 1, depth - 4, !cut_node);
+            unmake_move(pos, m);
+            if (stopping()) return VALUE_ZERO;
+            if (v >= probcut_beta) {
+                tte->save(key, value_to_tt(v, ss->ply), tt_pv, BOUND_LOWER, depth - 3, m, ss->static_eval,
+                          engine_.tt().generation());
+                return v;
+            }
+        }
+    }
+
     MovePicker mp(pos, tt_move, history_, ss->killers, (ss - 1)->cont_hist, (ss - 2)->cont_hist);
 
     Value best = -VALUE_INFINITE;
@@ -513,6 +548,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         }
 
         StateInfo st;
+        const std::uint64_t nodes_before = nodes;
         make_move(pos, m, st);
         if (prune_unless_check && !pos.in_check()) {
             unmake_move(pos, m);
@@ -553,11 +589,11 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         }
         unmake_move(pos, m);
 
-        if (stopping()) return VALUE_ZERO;
-
         if (Root) {
             RootMove& rm = *std::find_if(root_moves.begin(), root_moves.end(),
                                          [m](const RootMove& r) { return r.move == m; });
+            rm.effort += nodes - nodes_before;
+            if (stopping()) return VALUE_ZERO;
             if (move_count == 1 || v > alpha) {
                 rm.score = v;
                 rm.seldepth = seldepth_;
@@ -566,6 +602,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             } else
                 rm.score = -VALUE_INFINITE;  // only an upper bound is known: sort it last
         }
+        if (stopping()) return VALUE_ZERO;
 
         if (v > best) {
             best = v;

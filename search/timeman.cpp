@@ -38,4 +38,10 @@ TimeBudget plan_time(const Limits& limits, Color us, int game_ply, std::int64_t 
     return b;
 }
 
+double node_time_factor(std::uint64_t best_nodes, std::uint64_t total) {
+    if (!total) return 1.0;
+    const double fraction = std::min(1.0, double(best_nodes) / double(total));
+    return (1.5 - fraction) * 1.4;  // 0.7 when all went to the best move, 2.1 when none did
+}
+
 }  // namespace maharajah::search

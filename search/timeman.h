@@ -20,4 +20,9 @@ struct TimeBudget {
 // Any input is safe: clocks, increments and movetime are clamped to 2^40 ms.
 TimeBudget plan_time(const Limits& limits, Color us, int game_ply, std::int64_t move_overhead_ms);
 
+// How much the soft target stretches for where the nodes went: a best move that took
+// nearly all of them is settled (stop sooner), one that took few is contested (think
+// longer). best_nodes: nodes spent below the best root move; total: all nodes searched.
+double node_time_factor(std::uint64_t best_nodes, std::uint64_t total);
+
 }  // namespace maharajah::search

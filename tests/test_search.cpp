@@ -9,6 +9,8 @@
 
 #include "movegen/movegen.h"
 #include "protocol/uci.h"
+#include "search/search.h"
+#include "search/timeman.h"
 #include "support/uci_session.h"
 
 using namespace maharajah;
@@ -200,12 +202,15 @@ TEST_CASE("Ablate switches single search techniques off, for measuring them in m
     REQUIRE(!full.empty());
     // Every technique, switched off alone, changes the searched tree (so the switch is
     // wired to something), and the engine still plays a legal, mating move.
+    // (nodetime decides only when a search on a clock stops, so a depth-limited tree is
+    // the same with it: the test of node_time_factor covers it.)
     for (const char* name : search::TechniqueName) {
         INFO(name);
         REQUIRE(s.run(std::string("setoption name Ablate value ") + name + "\n").empty());
         std::string off = nodes_of(s.run("bench 16 1 8\n"));
         REQUIRE(!off.empty());
-        REQUIRE(off != full);
+        if (std::string(name) == "nodetime") REQUIRE(off == full);
+        else REQUIRE(off != full);
         auto lines = s.run("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1\ngo depth 5\n");
         REQUIRE(bestmoves(lines) == std::vector<std::string>{"bestmove h1h8"});
     }
@@ -218,6 +223,21 @@ TEST_CASE("Ablate switches single search techniques off, for measuring them in m
     REQUIRE(nodes_of(s.run("bench 16 1 8\n")) == two);
     REQUIRE(s.run("setoption name Ablate value none\n").empty());
     REQUIRE(nodes_of(s.run("bench 16 1 8\n")) == full);
+}
+
+TEST_CASE("the node share of the best root move stretches or shrinks the time target", "[search][time]") {
+    // Settled (nearly every node under the best move): stop sooner than the plan.
+    REQUIRE(search::node_time_factor(95, 100) < 1.0);
+    // Contested (the best move got a third of the nodes): think longer.
+    REQUIRE(search::node_time_factor(33, 100) > 1.3);
+    // Monotonic: the larger the best move's share, the shorter the thought.
+    for (int share = 0; share < 100; share += 10)
+        REQUIRE(search::node_time_factor(share, 100) > search::node_time_factor(share + 10, 100));
+    // Bounded, and neutral before anything was searched.
+    REQUIRE(search::node_time_factor(100, 100) >= 0.5);
+    REQUIRE(search::node_time_factor(0, 100) <= 2.5);
+    REQUIRE(search::node_time_factor(5, 0) == 1.0);
+    REQUIRE(search::node_time_factor(500, 100) == search::node_time_factor(100, 100));
 }
 
 TEST_CASE("bench takes Stockfish's arguments: hash threads limit fenfile limittype", "[search][bench]") {

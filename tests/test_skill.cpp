@@ -9,6 +9,7 @@
 
 #include "movegen/movegen.h"
 #include "protocol/bench_positions.h"
+#include "search/search.h"
 #include "search/skill.h"
 #include "support/uci_session.h"
 
@@ -20,6 +21,14 @@ using Session = testsupport::UciSession;
 
 std::vector<std::string> matching(const std::vector<std::string>& lines, const std::string& prefix) {
     return testsupport::starting_with(lines, prefix);
+}
+
+// "setoption name Ablate value ..." naming every technique the levels search without.
+std::string ablate_level_excluded() {
+    std::string names;
+    for (int t = 0; t < int(search::TECHNIQUE_NB); ++t)
+        if (search::LevelExcluded >> t & 1u) names += std::string(names.empty() ? "" : ",") + search::TechniqueName[t];
+    return "setoption name Ablate value " + names + "\n";
 }
 
 std::string best_of(const std::vector<std::string>& lines) {
@@ -142,11 +151,11 @@ TEST_CASE("weaker levels leave the full-strength move more often", "[skill][sear
     for (std::size_t i = 0; i < 6; ++i)
         REQUIRE(best_of(s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 8\n")) == full[i]);
     // The top of the UCI_Elo range is the levels' search with no budget: the hand-written
-    // evaluation without singular extensions, whatever EvalMode says (fresh sessions: the
+    // evaluation without the later search techniques, whatever EvalMode says (fresh sessions: the
     // hash and histories of earlier searches may change a depth-8 choice).
     const std::string top_setup = std::string(Level(search::SkillMaxElo)) + "setoption name EvalMode value nnue\n";
     REQUIRE(depth8_moves(top_setup) ==
-            depth8_moves("setoption name EvalMode value classical\nsetoption name Ablate value singular\n"));
+            depth8_moves("setoption name EvalMode value classical\n" + ablate_level_excluded()));
     // Skill Level 20 is full strength (Stockfish's convention), above the UCI_Elo range:
     // the default evaluation (in standard chess the network), not the top level's.
     REQUIRE(depth8_moves("setoption name Skill Level value 20\n") == full);
@@ -209,9 +218,10 @@ TEST_CASE("a level searches with the evaluation it was calibrated with", "[skill
     REQUIRE(search_trace(nnue, 0, 8, 6) != search_trace(classical, 0, 8, 6));
 }
 
-TEST_CASE("a level searches without the singular extensions its calibration did not have", "[skill][search]") {
-    // Depth 9 at 2000: deep enough for the extensions (from depth 7 below the root).
-    const std::string off = "setoption name Ablate value singular\n";
+TEST_CASE("a level searches without the search techniques its calibration did not have", "[skill][search]") {
+    // Depth 9 at 2000: deep enough for singular extensions (from depth 7 below the root).
+    REQUIRE((search::LevelExcluded >> search::SINGULAR & 1u));
+    const std::string off = ablate_level_excluded();
     REQUIRE(search_trace("", 2000, 6, 9) == search_trace(off, 2000, 6, 9));
     REQUIRE(search_trace("", 0, 6, 9) != search_trace(off, 0, 6, 9));  // at full strength they take part
 }

@@ -152,14 +152,15 @@ void Uci::cmd_go(std::istringstream& is) {
     settings.skill.seed = skill_seed_;
     // A level: UCI_LimitStrength with any UCI_Elo, or a Skill Level below 20. The levels'
     // tables (search/skill.cpp) were measured with the hand-written evaluation and without
-    // singular extensions, which came later; another evaluation would shift every label.
+    // the search techniques that came later (singular extensions and the rest of
+    // search::LevelExcluded); another evaluation would shift every label.
     // The top level (2200) is that search with no budget; full strength (no limit,
     // Skill Level 20) is the default evaluation, above the scale (search/skill.h).
     if (limit_strength_ || skill_level_ < 20) {
         const int elo = limit_strength_ ? uci_elo_ : search::skill_level_elo(skill_level_);
         if (elo < search::SkillMaxElo) settings.skill.enabled = true, settings.skill.elo = elo;
         settings.eval.mode = eval::Mode::CLASSICAL;
-        settings.disabled |= 1u << search::SINGULAR;
+        settings.disabled |= search::LevelExcluded;
     }
     search::Listener listener;
     const bool show_wdl = show_wdl_;
