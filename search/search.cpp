@@ -141,9 +141,6 @@ private:
         default: return eval::evaluate(pos, settings_.eval);
         }
     }
-    // An evaluation difference in centipawns, the unit of SEE: the hand-written
-    // evaluation counts centipawns, the net's raw scores NetReportDen / NetReportNum as many.
-    Value centipawns(Value v) const { return v * units_den_ / units_num_; }
     // Counts the node, looks at the clock every 1024 nodes, starts a PV node's line.
     template <bool PvNode>
     void enter_node(Stack* ss) {
@@ -181,7 +178,6 @@ private:
     int nmp_min_ply_ = 0;
     Color nmp_color_ = WHITE;
     std::uint64_t next_check_ = 0;
-    int units_num_ = 1, units_den_ = 1;  // centipawns()
     int search_multipv_ = 1;  // lines searched as PVs (more than reported for a playing level)
     std::vector<Move> last_reported_;  // the last first-line PV printed (main worker)
 };
@@ -193,9 +189,6 @@ void Worker::prepare(const Position& root, const Limits& limits, const Settings&
     limits_ = limits;
     settings_ = settings;
     settings_.eval.mode = eval::resolve(settings.eval.mode, root);
-    const bool net_units = settings_.eval.mode == eval::Mode::NNUE;
-    units_num_ = net_units ? eval::NetReportDen : 1;
-    units_den_ = net_units ? eval::NetReportNum : 1;
     // A playing level searches a node budget for several candidates (the lines
     // reported stay those of MultiPV).
     search_multipv_ = settings.multipv;
@@ -453,7 +446,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         !(tt_value != VALUE_NONE && tte->depth() >= depth - 3 && tt_value < probcut_beta)) {
         MovePicker captures_mp(pos, tt_move, history_);  // captures and promotions
         for (Move m; (m = captures_mp.next()) != MOVE_NONE;) {
-            if (!see_ge(pos, m, centipawns(probcut_beta - ss->static_eval))) continue;
+            // SEE counts centipawns; the net's raw scores count more per pawn (to_reported).
+            if (!see_ge(pos, m, eval::to_reported(probcut_beta - ss->static_eval, settings_.eval.mode))) continue;
             StateInfo st;
             const Piece pc = pos.piece_on(from_sq(m));
             make_move(pos, m, st);
@@ -548,7 +542,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         }
 
         StateInfo st;
-        const std::uint64_t nodes_before = nodes;
+        const std::uint64_t nodes_before = Root ? nodes.load(std::memory_order_relaxed) : 0;  // root effort
         make_move(pos, m, st);
         if (prune_unless_check && !pos.in_check()) {
             unmake_move(pos, m);

@@ -18,8 +18,8 @@
 namespace maharajah::search {
 
 // The UCI_Elo range. Its top is the levels' search (the hand-written evaluation, none of
-// the later techniques in LevelExcluded) with no budget, which measures about 2200 on Stockfish's UCI_Elo
-// scale at 10+0.1 (scripts/match/calibrate). Full strength (UCI_LimitStrength false,
+// the later techniques in LevelExcluded) with no budget, which measures about 2200 on
+// Stockfish's UCI_Elo scale at 10+0.1 (scripts/match/calibrate). Full strength (UCI_LimitStrength false,
 // Skill Level 20) is above the scale, as Stockfish's is above its UCI_Elo range: the
 // network makes it about 180 Elo stronger than the top level.
 inline constexpr int SkillMinElo = 600;
