@@ -21,7 +21,7 @@ namespace maharajah::search {
 // the later techniques in LevelExcluded) with no budget, which measures about 2200 on
 // Stockfish's UCI_Elo scale at 10+0.1 (scripts/match/calibrate). Full strength (UCI_LimitStrength false,
 // Skill Level 20) is above the scale, as Stockfish's is above its UCI_Elo range: the
-// network makes it about 180 Elo stronger than the top level.
+// network makes it about 200 Elo stronger than the top level (README, "Playing levels").
 inline constexpr int SkillMinElo = 600;
 inline constexpr int SkillMaxElo = 2200;
 
