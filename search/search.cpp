@@ -134,13 +134,22 @@ private:
         nnue_.pop();
     }
     Value evaluate(const Position& pos) {
+        Value v;
         switch (settings_.eval.mode) {
-        case eval::Mode::NNUE: return nnue_.evaluate(pos);
+        case eval::Mode::NNUE: v = nnue_.evaluate(pos); break;
         case eval::Mode::HYBRID:
-            return eval::hybrid(nnue_.evaluate(pos), eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL}));
-        default: return eval::evaluate(pos, settings_.eval);
+            v = eval::hybrid(nnue_.evaluate(pos), eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL}));
+            break;
+        default: v = eval::evaluate(pos, settings_.eval);
         }
+        // Fifty-move damping: an advantage that has made no capture or pawn move for a
+        // while is worth less (the fifty-move rule draws it eventually), so the search
+        // prefers lines that make progress over shuffling. Full at a capture or pawn
+        // move, half when the draw can be claimed.
+        if (settings_.on(FIFTY_DAMPING)) v = Value(v * (FiftyDampSpan - std::min(pos.rule50_count(), 100)) / FiftyDampSpan);
+        return v;
     }
+    static constexpr int FiftyDampSpan = 200;
     // Counts the node, looks at the clock every 1024 nodes, starts a PV node's line.
     template <bool PvNode>
     void enter_node(Stack* ss) {

@@ -40,17 +40,17 @@ struct Limits {
 enum Technique : unsigned {
     ASPIRATION, PVS, TT_CUTOFF, REVERSE_FUTILITY, NULL_MOVE, NULL_VERIFY, LMP, FUTILITY,
     SEE_PRUNING, LMR, MATE_DISTANCE, KILLERS, HISTORY,
-    CONT_HISTORY, CAPTURE_HISTORY, QS_SEE, SINGULAR, NODE_TIME, PROBCUT, TECHNIQUE_NB
+    CONT_HISTORY, CAPTURE_HISTORY, QS_SEE, SINGULAR, NODE_TIME, PROBCUT, FIFTY_DAMPING, TECHNIQUE_NB
 };
 inline constexpr std::array<const char*, TECHNIQUE_NB> TechniqueName = {
     "aspiration", "pvs", "ttcut", "rfp", "nmp", "nmpverify", "lmp", "futility", "seeprune",
     "lmr", "mdp", "killers", "history", "conthist", "capthist", "qsee", "singular",
-    "nodetime", "probcut",
+    "nodetime", "probcut", "fiftydamp",
 };
 // The techniques that came after the playing levels were calibrated: a level searches
 // without them, as it did when its table was measured (search/skill.cpp).
 inline constexpr std::uint32_t LevelExcluded =
-    1u << SINGULAR | 1u << NODE_TIME | 1u << PROBCUT;
+    1u << SINGULAR | 1u << NODE_TIME | 1u << PROBCUT | 1u << FIFTY_DAMPING;
 
 // Engine settings that come from UCI options.
 struct Settings {

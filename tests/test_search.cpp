@@ -4,6 +4,7 @@
 
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <climits>
 #include <sstream>
 #include <thread>
 
@@ -223,6 +224,37 @@ TEST_CASE("Ablate switches single search techniques off, for measuring them in m
     REQUIRE(nodes_of(s.run("bench 16 1 8\n")) == two);
     REQUIRE(s.run("setoption name Ablate value none\n").empty());
     REQUIRE(nodes_of(s.run("bench 16 1 8\n")) == full);
+}
+
+// The last "score cp N" of a search's info lines (INT_MIN when there is none).
+static int last_cp(const std::vector<std::string>& lines) {
+    int cp = INT_MIN;
+    for (const auto& l : lines) {
+        auto at = l.find(" score cp ");
+        if (at != std::string::npos) cp = std::stoi(l.substr(at + 10));
+    }
+    return cp;
+}
+
+TEST_CASE("fifty-move damping: an advantage that makes no progress is worth less", "[search][options]") {
+    Session s;
+    // A queen up, no capture or pawn move possible for the stronger side: the counter
+    // only rises along every line.
+    const std::string fresh = "position fen 7k/8/8/8/8/8/8/K2Q4 w - - 0 70\ngo depth 3\n";
+    const std::string stale = "position fen 7k/8/8/8/8/8/8/K2Q4 w - - 90 70\ngo depth 3\n";
+    // (A new game between the two: the hash does not key the counter.)
+    const int full = last_cp(s.run(fresh));
+    REQUIRE(s.run("ucinewgame\n").empty());
+    const int damped = last_cp(s.run(stale));
+    REQUIRE(full > 500);
+    // About (200 - 93) / 200 of the fresh score, still clearly winning.
+    REQUIRE(damped < full * 3 / 4);
+    REQUIRE(damped > full / 3);
+    // Switched off, the counter changes nothing (the claim is still 7 plies away).
+    REQUIRE(s.run("setoption name Ablate value fiftydamp\nucinewgame\n").empty());
+    const int off_fresh = last_cp(s.run(fresh));
+    REQUIRE(s.run("ucinewgame\n").empty());
+    REQUIRE(last_cp(s.run(stale)) == off_fresh);
 }
 
 TEST_CASE("the node share of the best root move stretches or shrinks the time target", "[search][time]") {
