@@ -4,6 +4,7 @@
 // portable one; a flipped position evaluates the same; bad net files are refused.
 
 #include <catch2/catch.hpp>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -350,9 +351,9 @@ TEST_CASE("network scores are reported on the hand-written evaluation's footing"
     auto last_cp = [](const std::vector<std::string>& out) {
         auto infos = testsupport::starting_with(out, "info depth 9 ");
         REQUIRE(!infos.empty());
-        const auto at = infos.back().find(" score cp ");
-        REQUIRE(at != std::string::npos);
-        return std::stoi(infos.back().substr(at + 10));
+        const int cp = testsupport::score_cp_of(infos.back(), INT_MIN);
+        REQUIRE(cp != INT_MIN);
+        return cp;
     };
     lines = s.run("ucinewgame\nposition fen " + fen + "\ngo depth 9\n");
     const int reported = last_cp(lines);

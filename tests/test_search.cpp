@@ -229,10 +229,7 @@ TEST_CASE("Ablate switches single search techniques off, for measuring them in m
 // The last "score cp N" of a search's info lines (INT_MIN when there is none).
 static int last_cp(const std::vector<std::string>& lines) {
     int cp = INT_MIN;
-    for (const auto& l : lines) {
-        auto at = l.find(" score cp ");
-        if (at != std::string::npos) cp = std::stoi(l.substr(at + 10));
-    }
+    for (const auto& l : lines) cp = testsupport::score_cp_of(l, cp);
     return cp;
 }
 

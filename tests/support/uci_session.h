@@ -27,6 +27,12 @@ inline std::string nodes_of(const std::string& info) {
     return n;
 }
 
+// The centipawn score of an `info ... score cp N ...` line (`none` when it has none).
+inline int score_cp_of(const std::string& info, int none) {
+    const auto at = info.find(" score cp ");
+    return at == std::string::npos ? none : std::stoi(info.substr(at + 10));
+}
+
 struct UciSession {
     std::ostringstream out;
     maharajah::Uci uci{out};
