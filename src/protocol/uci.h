@@ -47,6 +47,9 @@ public:
 
     // True when the last command reported an error (used for command-line exit codes).
     bool last_failed() const { return failed_; }
+    // Holds the output lock: a reader of the stream (a test) sees whole lines and no
+    // half-written buffer while a search thread prints.
+    std::unique_lock<std::mutex> lock_output() { return std::unique_lock<std::mutex>(out_mutex_); }
     const Game& game() const { return game_; }
     std::ostream& output() { return out_; }
     // Writes one or more complete lines and flushes.

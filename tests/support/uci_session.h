@@ -40,7 +40,10 @@ struct UciSession {
     // Runs the commands (a finite search still running at the end is waited for) and
     // returns the lines written meanwhile.
     std::vector<std::string> run(const std::string& commands) {
-        out.str("");
+        {
+            const auto lock = uci.lock_output();
+            out.str("");
+        }
         std::istringstream in(commands);
         uci.run_script(in);
         return lines();
@@ -48,7 +51,12 @@ struct UciSession {
     // Every line written since the last run().
     std::vector<std::string> lines() {
         std::vector<std::string> v;
-        std::istringstream o(out.str());
+        std::string text;
+        {
+            const auto lock = uci.lock_output();
+            text = out.str();
+        }
+        std::istringstream o(text);
         for (std::string l; std::getline(o, l);) v.push_back(l);
         return v;
     }
