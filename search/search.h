@@ -47,8 +47,8 @@ inline constexpr std::array<const char*, TECHNIQUE_NB> TechniqueName = {
     "lmr", "mdp", "killers", "history", "conthist", "capthist", "qsee", "singular",
     "nodetime", "probcut", "fiftydamp",
 };
-// The techniques that came after the playing levels were calibrated: a level searches
-// without them, as it did when its table was measured (search/skill.cpp).
+// The techniques that came after the playing levels were calibrated: a level below the
+// top searches without them, as it did when its table was measured (search/skill.cpp).
 inline constexpr std::uint32_t LevelExcluded =
     1u << SINGULAR | 1u << NODE_TIME | 1u << PROBCUT | 1u << FIFTY_DAMPING;
 

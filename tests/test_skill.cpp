@@ -150,12 +150,11 @@ TEST_CASE("weaker levels leave the full-strength move more often", "[skill][sear
     s.run("setoption name UCI_Elo value 600\n");
     for (std::size_t i = 0; i < 6; ++i)
         REQUIRE(best_of(s.run(std::string("position fen ") + BenchFens[i] + "\ngo depth 8\n")) == full[i]);
-    // The top of the UCI_Elo range is the levels' search with no budget: the hand-written
-    // evaluation without the later search techniques, whatever EvalMode says (fresh sessions: the
-    // hash and histories of earlier searches may change a depth-8 choice).
+    // The top of the UCI_Elo range is the hand-written evaluation's whole search with no
+    // budget, whatever EvalMode says (fresh sessions: the hash and histories of earlier
+    // searches may change a depth-8 choice).
     const std::string top_setup = std::string(Level(search::SkillMaxElo)) + "setoption name EvalMode value nnue\n";
-    REQUIRE(depth8_moves(top_setup) ==
-            depth8_moves("setoption name EvalMode value classical\n" + ablate_level_excluded()));
+    REQUIRE(depth8_moves(top_setup) == full_classical);
     // Skill Level 20 is full strength (Stockfish's convention), above the UCI_Elo range:
     // the default evaluation (in standard chess the network), not the top level's.
     REQUIRE(depth8_moves("setoption name Skill Level value 20\n") == full);
@@ -224,4 +223,10 @@ TEST_CASE("a level searches without the search techniques its calibration did no
     const std::string off = ablate_level_excluded();
     REQUIRE(search_trace("", 2000, 6, 9) == search_trace(off, 2000, 6, 9));
     REQUIRE(search_trace("", 0, 6, 9) != search_trace(off, 0, 6, 9));  // at full strength they take part
+    // The top level (no budget) searches with them: it is the hand-written evaluation's
+    // full-strength search, moves and node counts alike, whatever EvalMode says.
+    const std::string nnue = "setoption name EvalMode value nnue\n", classical = "setoption name EvalMode value classical\n";
+    const auto top = search_trace(nnue, search::SkillMaxElo, 6, 9);
+    REQUIRE(top == search_trace(classical, 0, 6, 9));
+    REQUIRE(top != search_trace(classical + off, 0, 6, 9));
 }

@@ -154,13 +154,16 @@ void Uci::cmd_go(std::istringstream& is) {
     // tables (search/skill.cpp) were measured with the hand-written evaluation and without
     // the search techniques that came later (singular extensions and the rest of
     // search::LevelExcluded); another evaluation would shift every label.
-    // The top level (2200) is that search with no budget; full strength (no limit,
-    // Skill Level 20) is the default evaluation, above the scale (search/skill.h).
+    // The top level (2200) is the hand-written evaluation's whole search with no budget:
+    // without the later techniques it measured below its label (search/skill.h). Full
+    // strength (no limit, Skill Level 20) is the default evaluation, above the scale.
     if (limit_strength_ || skill_level_ < 20) {
         const int elo = limit_strength_ ? uci_elo_ : search::skill_level_elo(skill_level_);
-        if (elo < search::SkillMaxElo) settings.skill.enabled = true, settings.skill.elo = elo;
         settings.eval.mode = eval::Mode::CLASSICAL;
-        settings.disabled |= search::LevelExcluded;
+        if (elo < search::SkillMaxElo) {
+            settings.skill.enabled = true, settings.skill.elo = elo;
+            settings.disabled |= search::LevelExcluded;
+        }
     }
     search::Listener listener;
     const bool show_wdl = show_wdl_;
