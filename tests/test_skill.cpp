@@ -23,6 +23,10 @@ std::vector<std::string> matching(const std::vector<std::string>& lines, const s
     return testsupport::starting_with(lines, prefix);
 }
 
+// The two evaluations a level must not depend on.
+const std::string EvalNnue = "setoption name EvalMode value nnue\n";
+const std::string EvalClassical = "setoption name EvalMode value classical\n";
+
 // "setoption name Ablate value ..." naming every technique the levels search without.
 std::string ablate_level_excluded() {
     std::string names;
@@ -132,7 +136,7 @@ TEST_CASE("weaker levels leave the full-strength move more often", "[skill][sear
         return moves;
     };
     const std::vector<std::string> full = depth8_moves("");
-    const std::vector<std::string> full_classical = depth8_moves("setoption name EvalMode value classical\n");
+    const std::vector<std::string> full_classical = depth8_moves(EvalClassical);
     auto differs = [&](int elo) {
         int n = 0;
         for (std::uint64_t seed : {1, 2}) {
@@ -153,7 +157,7 @@ TEST_CASE("weaker levels leave the full-strength move more often", "[skill][sear
     // The top of the UCI_Elo range is the hand-written evaluation's whole search with no
     // budget, whatever EvalMode says (fresh sessions: the hash and histories of earlier
     // searches may change a depth-8 choice).
-    const std::string top_setup = std::string(Level(search::SkillMaxElo)) + "setoption name EvalMode value nnue\n";
+    const std::string top_setup = std::string(Level(search::SkillMaxElo)) + EvalNnue;
     REQUIRE(depth8_moves(top_setup) == full_classical);
     // Skill Level 20 is full strength (Stockfish's convention), above the UCI_Elo range:
     // the default evaluation (in standard chess the network), not the top level's.
@@ -212,9 +216,8 @@ TEST_CASE("a level searches with the evaluation it was calibrated with", "[skill
     // The levels' tables were measured with the hand-written evaluation, so EvalMode
     // does not move a level: the same seed gives the same moves and node counts under
     // either mode, while full strength searches a different tree with the network.
-    const std::string nnue = "setoption name EvalMode value nnue\n", classical = "setoption name EvalMode value classical\n";
-    REQUIRE(search_trace(nnue, 1500, 8, 6) == search_trace(classical, 1500, 8, 6));
-    REQUIRE(search_trace(nnue, 0, 8, 6) != search_trace(classical, 0, 8, 6));
+    REQUIRE(search_trace(EvalNnue, 1500, 8, 6) == search_trace(EvalClassical, 1500, 8, 6));
+    REQUIRE(search_trace(EvalNnue, 0, 8, 6) != search_trace(EvalClassical, 0, 8, 6));
 }
 
 TEST_CASE("a level searches without the search techniques its calibration did not have", "[skill][search]") {
@@ -225,8 +228,7 @@ TEST_CASE("a level searches without the search techniques its calibration did no
     REQUIRE(search_trace("", 0, 6, 9) != search_trace(off, 0, 6, 9));  // at full strength they take part
     // The top level (no budget) searches with them: it is the hand-written evaluation's
     // full-strength search, moves and node counts alike, whatever EvalMode says.
-    const std::string nnue = "setoption name EvalMode value nnue\n", classical = "setoption name EvalMode value classical\n";
-    const auto top = search_trace(nnue, search::SkillMaxElo, 6, 9);
-    REQUIRE(top == search_trace(classical, 0, 6, 9));
-    REQUIRE(top != search_trace(classical + off, 0, 6, 9));
+    const auto top = search_trace(EvalNnue, search::SkillMaxElo, 6, 9);
+    REQUIRE(top == search_trace(EvalClassical, 0, 6, 9));
+    REQUIRE(top != search_trace(EvalClassical + off, 0, 6, 9));
 }
