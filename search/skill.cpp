@@ -15,7 +15,7 @@ namespace {
 // the measurements (scripts/match/calibrate) behind each point.
 // Standard chess: ladders of levels 200 apart joined to Stockfish's UCI_Elo at 1400 and 1800.
 constexpr double Calibration[][2] = {{600, 1068},  {800, 1175},  {1000, 1258}, {1200, 1340}, {1400, 1383},
-                                     {1600, 1550}, {1800, 1720}, {2000, 1960}, {2200, 2200}};
+                                     {1600, 1550}, {1800, 1720}, {2000, 2100}, {2200, 2200}};
 
 // Positions with compound pieces: the army ladder (levels 200 apart should score 76%),
 // anchored at the top level (2200, no budget), the one level both scales share. The same
