@@ -7,8 +7,8 @@
 // small search cannot see, and prefers a reasonable second move now and then) rather
 // than playing random moves or giving material away.
 //
-// The numbers are a first mapping; scripts/match/calibrate measures them against
-// Stockfish's UCI_Elo and in level-versus-level ladders.
+// The formulas' settings come from calibration tables in skill.cpp, measured by
+// scripts/match/calibrate against Stockfish's UCI_Elo and in level-versus-level ladders.
 
 #include <cstdint>
 #include <vector>
