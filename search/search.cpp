@@ -203,7 +203,7 @@ void Worker::prepare(const Position& root, const Limits& limits, const Settings&
     search_multipv_ = settings.multipv;
     if (settings.skill.enabled) {
         const SkillPlan plan = skill_plan(settings.skill.elo, root.compounds() != 0);
-        limits_.nodes = limits_.nodes ? std::min<std::uint64_t>(limits_.nodes, plan.nodes) : plan.nodes;
+        if (plan.nodes) limits_.nodes = limits_.nodes ? std::min<std::uint64_t>(limits_.nodes, plan.nodes) : plan.nodes;
         search_multipv_ = std::max(settings.multipv, plan.candidates);
     }
     budget_ = budget;

@@ -48,7 +48,8 @@ inline constexpr std::array<const char*, TECHNIQUE_NB> TechniqueName = {
     "nodetime", "probcut", "fiftydamp",
 };
 // The techniques that came after the playing levels were calibrated: a level below the
-// top searches without them, as it did when its table was measured (search/skill.cpp).
+// top searches without them, as it did when its table was measured (search/skill.cpp),
+// except the standard levels above 2000, which search like the top (SkillPlan::whole_search).
 inline constexpr std::uint32_t LevelExcluded =
     1u << SINGULAR | 1u << NODE_TIME | 1u << PROBCUT | 1u << FIFTY_DAMPING;
 

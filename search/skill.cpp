@@ -26,6 +26,11 @@ constexpr double Calibration[][2] = {{600, 1068},  {800, 1175},  {1000, 1258}, {
 constexpr double CompoundCalibration[][2] = {{600, 1248},  {800, 1333},  {1000, 1389}, {1200, 1474}, {1400, 1559},
                                              {1600, 1704}, {1800, 1853}, {2000, 1990}, {2200, 2200}};
 
+// The whole-search band's choice at its floor (WholeSearchFloor), in centipawns; it
+// shrinks linearly to nothing at the top.
+constexpr double WholeSearchTemperature = 24;
+constexpr double WholeSearchMaxLoss = 60;
+
 template <std::size_t N>
 double setting_of(const double (&table)[N][2], int elo) {
     if (elo <= table[0][0]) return table[0][1];
@@ -40,6 +45,18 @@ double setting_of(const double (&table)[N][2], int elo) {
 }  // namespace
 
 SkillPlan skill_plan(int label, bool compound) {
+    if (!compound && label > WholeSearchFloor && label < SkillMaxElo) {
+        // h: 1 at the floor, 0 at the top (full strength with one line). Two lines, the
+        // second chosen when it is close: the handicap of a strong player who now and
+        // then prefers a nearly equal move.
+        const double h = double(SkillMaxElo - label) / (SkillMaxElo - WholeSearchFloor);
+        SkillPlan p;
+        p.whole_search = true;
+        p.candidates = 2;
+        p.temperature = WholeSearchTemperature * h;
+        p.max_loss = Value(std::lround(WholeSearchMaxLoss * h));
+        return p;
+    }
     const double elo = compound ? setting_of(CompoundCalibration, label) : setting_of(Calibration, label);
     // f: 0 at the floor, 1 at the top of the range.
     const double f = std::clamp(double(elo - SkillMinElo) / (SkillMaxElo - SkillMinElo), 0.0, 1.0);

@@ -37,7 +37,8 @@ struct Skill {
 
 // The search budget and the choice rule of one level.
 struct SkillPlan {
-    std::uint64_t nodes = 0;    // at most this many nodes per search
+    std::uint64_t nodes = 0;    // at most this many nodes per search (0: no budget, the clock's)
+    bool whole_search = false;  // every search technique (else without search::LevelExcluded)
     int candidates = 1;         // root moves searched as principal variations
     double temperature = 0;     // centipawns: softmax temperature of the choice
     Value max_loss = 0;         // never choose a move scored this far below the best
@@ -45,6 +46,10 @@ struct SkillPlan {
 
 // `compound`: the position has compound pieces. Such games have a calibration of their
 // own (the variant's ladder), because the same search budget gains more there.
+// Standard chess above WholeSearchFloor searches like the top level (every technique,
+// no budget) and is handicapped only in its choice: the reduced search saturates near
+// 2090 there, and a budget costs the whole search more than its label allows.
+inline constexpr int WholeSearchFloor = 2000;
 SkillPlan skill_plan(int elo, bool compound = false);
 
 // The Elo a Skill Level stands for: 600 + 80 per level, so 20 is SkillMaxElo (but Skill

@@ -188,8 +188,23 @@ TEST_CASE("a level never chooses a move its own search scores far below the best
     for (int i = 0; i < 100; ++i) REQUIRE(search::skill_pick(mates, search::skill_plan(600), rng) == 0);
     // Higher levels search more and choose more sharply.
     REQUIRE(search::skill_plan(600).nodes < search::skill_plan(1500).nodes);
-    REQUIRE(search::skill_plan(1500).nodes < search::skill_plan(2100).nodes);
+    REQUIRE(search::skill_plan(1500).nodes < search::skill_plan(2000).nodes);
     REQUIRE(search::skill_plan(600).temperature > search::skill_plan(2100).temperature);
+    // Standard chess above 2000 searches like the top level, with no budget, and only
+    // chooses more loosely, less so as the label rises; positions with compound pieces
+    // keep their own ladder's budget.
+    REQUIRE(!search::skill_plan(search::WholeSearchFloor).whole_search);
+    for (int elo : {2001, 2100, 2199}) {
+        INFO("Elo " << elo);
+        const search::SkillPlan plan = search::skill_plan(elo);
+        REQUIRE(plan.whole_search);
+        REQUIRE(plan.nodes == 0);
+        REQUIRE(plan.candidates >= 2);
+        REQUIRE(!search::skill_plan(elo, true).whole_search);
+        REQUIRE(search::skill_plan(elo, true).nodes > 0);
+    }
+    REQUIRE(search::skill_plan(2050).temperature > search::skill_plan(2150).temperature);
+    REQUIRE(search::skill_plan(2050).max_loss > search::skill_plan(2150).max_loss);
     // Skill Level maps onto the same scale: 0 the floor, 19 just under the top.
     REQUIRE(search::skill_level_elo(0) == search::SkillMinElo);
     REQUIRE(search::skill_level_elo(19) < search::SkillMaxElo);
@@ -226,6 +241,11 @@ TEST_CASE("a level searches without the search techniques its calibration did no
     const std::string off = ablate_level_excluded();
     REQUIRE(search_trace("", 2000, 6, 9) == search_trace(off, 2000, 6, 9));
     REQUIRE(search_trace("", 0, 6, 9) != search_trace(off, 0, 6, 9));  // at full strength they take part
+    // Standard levels above 2000 search with them (their handicap is the choice), with
+    // the hand-written evaluation like every level.
+    const auto upper = search_trace(EvalNnue, 2100, 6, 9);
+    REQUIRE(upper == search_trace(EvalClassical, 2100, 6, 9));
+    REQUIRE(upper != search_trace(EvalClassical + off, 2100, 6, 9));
     // The top level (no budget) searches with them: it is the hand-written evaluation's
     // full-strength search, moves and node counts alike, whatever EvalMode says.
     const auto top = search_trace(EvalNnue, search::SkillMaxElo, 6, 9);
