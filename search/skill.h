@@ -19,9 +19,10 @@ namespace maharajah::search {
 
 // The UCI_Elo range. Its top is the hand-written evaluation's whole search with no
 // budget, which measures about 2200 on Stockfish's UCI_Elo scale at 10+0.1
-// (scripts/match/calibrate); the levels below it search without the later techniques in
-// LevelExcluded, as their tables were measured (that search with no budget scored 34.5%
-// against Stockfish 2200, too weak for the top). The top level's strength follows the
+// (scripts/match/calibrate); the levels below it (but the standard ones above
+// WholeSearchFloor) search without the later techniques in LevelExcluded, as their
+// tables were measured (that search with no budget scored 34.5% against Stockfish 2200,
+// too weak for the top). The top level's strength follows the
 // machine's speed (it searches by the clock), Stockfish's levels do not (they pick at a
 // fixed depth). Full strength (UCI_LimitStrength false, Skill Level 20) is above the
 // scale, as Stockfish's is above its UCI_Elo range: the network makes it stronger.
