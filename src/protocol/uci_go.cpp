@@ -157,8 +157,8 @@ void Uci::cmd_go(std::istringstream& is) {
     // The top level (2200) is the hand-written evaluation's whole search with no budget:
     // without the later techniques it measured below its label (search/skill.h). Standard
     // chess between 2000 and 2200 searches the same way and is handicapped in its choice
-    // only (SkillPlan::whole_search). Full
-    // strength (no limit, Skill Level 20) is the default evaluation, above the scale.
+    // only (SkillPlan::whole_search). Full strength (no limit, Skill Level 20) is the
+    // default evaluation, above the scale.
     if (limit_strength_ || skill_level_ < 20) {
         const int elo = limit_strength_ ? uci_elo_ : search::skill_level_elo(skill_level_);
         settings.eval.mode = eval::Mode::CLASSICAL;
