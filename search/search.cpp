@@ -199,10 +199,13 @@ void Worker::prepare(const Position& root, const Limits& limits, const Settings&
     settings_ = settings;
     settings_.eval.mode = eval::resolve(settings.eval.mode, root);
     // A playing level searches a node budget for several candidates (the lines
-    // reported stay those of MultiPV).
+    // reported stay those of MultiPV). Below the standard band that searches with every
+    // technique (SkillPlan::whole_search), it searches without those that came after its
+    // calibration (singular extensions and the rest of LevelExcluded).
     search_multipv_ = settings.multipv;
     if (settings.skill.enabled) {
         const SkillPlan plan = skill_plan(settings.skill.elo, root.compounds() != 0);
+        if (!plan.whole_search) settings_.disabled |= LevelExcluded;
         if (plan.nodes) limits_.nodes = limits_.nodes ? std::min<std::uint64_t>(limits_.nodes, plan.nodes) : plan.nodes;
         search_multipv_ = std::max(settings.multipv, plan.candidates);
     }

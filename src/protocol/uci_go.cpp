@@ -151,22 +151,15 @@ void Uci::cmd_go(std::istringstream& is) {
     search::Settings settings = settings_;
     settings.skill.seed = skill_seed_;
     // A level: UCI_LimitStrength with any UCI_Elo, or a Skill Level below 20. The levels'
-    // tables (search/skill.cpp) were measured with the hand-written evaluation and without
-    // the search techniques that came later (singular extensions and the rest of
-    // search::LevelExcluded); another evaluation would shift every label.
-    // The top level (2200) is the hand-written evaluation's whole search with no budget:
-    // without the later techniques it measured below its label (search/skill.h). Standard
-    // chess between 2000 and 2200 searches the same way and is handicapped in its choice
-    // only (SkillPlan::whole_search). Full strength (no limit, Skill Level 20) is the
-    // default evaluation, above the scale.
+    // tables (search/skill.cpp) were measured with the hand-written evaluation; another
+    // evaluation would shift every label. The top level (2200) is that evaluation's whole
+    // search with no budget; below it the search applies the level's plan (budget,
+    // candidates, the techniques it was calibrated without). Full strength (no limit,
+    // Skill Level 20) is the default evaluation, above the scale.
     if (limit_strength_ || skill_level_ < 20) {
         const int elo = limit_strength_ ? uci_elo_ : search::skill_level_elo(skill_level_);
         settings.eval.mode = eval::Mode::CLASSICAL;
-        if (elo < search::SkillMaxElo) {
-            settings.skill.enabled = true, settings.skill.elo = elo;
-            if (!search::skill_plan(elo, game_.position().compounds() != 0).whole_search)
-                settings.disabled |= search::LevelExcluded;
-        }
+        if (elo < search::SkillMaxElo) settings.skill.enabled = true, settings.skill.elo = elo;
     }
     search::Listener listener;
     const bool show_wdl = show_wdl_;
