@@ -168,7 +168,9 @@ def build_parser() -> argparse.ArgumentParser:
   dir=DIR            working directory
   nodes=N            search N nodes a move (go nodes N) instead of using the clock; the
                      clock still runs, so give a long --tc (node matches do not depend on
-                     machine load)
+                     machine load). With both engines on fixed nodes the games are
+                     deterministic: play at most two games per opening (the match says
+                     when pairs repeat)
   option.NAME=VALUE  sent as 'setoption name NAME value VALUE' (quote it if NAME has spaces:
                      'option.Skill Level=0')
 
@@ -942,6 +944,14 @@ class Match:
         self.emit(f"Match {self.names['A']} vs {self.names['B']}: {len(self.jobs)} games, "
                   f"tc {tc_tag(cfg.base, cfg.inc)}, {len(set(id(j.opening) for j in self.jobs))} "
                   f"opening(s), concurrency {workers}")
+        # Fixed node counts make games deterministic: a pair on an opening already played
+        # repeats it move for move, and counting it again narrows the error bars falsely.
+        n_pairs = (len(self.jobs) + 1) // 2
+        n_open = len(set(id(j.opening) for j in self.jobs))
+        if n_pairs > n_open and all(e.nodes for e in cfg.engines):
+            self.emit(f"note: both engines search fixed node counts, so pairs on a repeated opening "
+                      f"replay the same games: {n_open} distinct pair(s) in {n_pairs}; the error bars "
+                      f"count all {n_pairs}")
         threads = [threading.Thread(target=self.worker, args=(i, ref, players), daemon=True)
                    for i, (ref, players) in enumerate(setups)]
         for t in threads:

@@ -653,6 +653,20 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(sent.get("SF-clock"), {"wtime"}, msg)
         self.assertEqual(len(_games(r.stdout)), 2, msg)
 
+    def test_fixed_nodes_on_both_sides_warns_of_repeated_games(self):
+        """Two fixed-node engines replay a game pair when an opening comes round again."""
+        args = ["--each", "option.Hash=16", "option.Threads=1", "--tc", "2+0.02", "--maxmoves", "8",
+                "--referee", REFEREE]
+        both = run_match("--engine", "name=A", f"cmd={STOCKFISH}", "nodes=300",
+                         "--engine", "name=B", f"cmd={STOCKFISH}", "nodes=300", "--games", "4", *args)
+        self.assertEqual(both.returncode, 0, both.stdout + both.stderr)
+        self.assertIn("note: both engines search fixed node counts", both.stdout)
+        self.assertIn("1 distinct pair(s) in 2", both.stdout)
+        one = run_match("--engine", "name=A", f"cmd={STOCKFISH}", "nodes=300",
+                        "--engine", "name=B", f"cmd={STOCKFISH}", "--games", "4", *args)
+        self.assertEqual(one.returncode, 0, one.stdout + one.stderr)
+        self.assertNotIn("fixed node counts", one.stdout)
+
     def _bad(self, mode, expect_reason, counter, aborted=False, extra=(), count=2, json_out=None):
         bad = _wrapper(f"fake-{mode}", f"--fake-engine {mode}")
         r = run_match("--engine", f"name=bad-{mode}", f"cmd={bad}",
