@@ -23,8 +23,9 @@ namespace maharajah::search {
 // WholeSearchFloor) search without the later techniques in LevelExcluded, as their
 // tables were measured (that search with no budget scored 34.5% against Stockfish 2200,
 // too weak for the top). The top level's strength follows the machine's speed (it
-// searches by the clock), Stockfish's levels do not (they pick at a fixed depth). Full strength (UCI_LimitStrength false, Skill Level 20) is above the
-// scale, as Stockfish's is above its UCI_Elo range: the network makes it stronger.
+// searches by the clock), Stockfish's levels do not (they pick at a fixed depth). Full
+// strength (UCI_LimitStrength false, Skill Level 20) is above the scale, as Stockfish's
+// is above its UCI_Elo range: the network makes it stronger.
 inline constexpr int SkillMinElo = 600;
 inline constexpr int SkillMaxElo = 2200;
 

@@ -941,13 +941,12 @@ class Match:
                 except (EngineDead, ReadTimeout) as e:
                     raise UsageError(f"engine {p.spec.name} does not start as a UCI engine "
                                      f"({type(e).__name__} {e})") from None
+        n_open = len(set(id(j.opening) for j in self.jobs))
         self.emit(f"Match {self.names['A']} vs {self.names['B']}: {len(self.jobs)} games, "
-                  f"tc {tc_tag(cfg.base, cfg.inc)}, {len(set(id(j.opening) for j in self.jobs))} "
-                  f"opening(s), concurrency {workers}")
+                  f"tc {tc_tag(cfg.base, cfg.inc)}, {n_open} opening(s), concurrency {workers}")
         # Fixed node counts make games deterministic: a pair on an opening already played
         # repeats it move for move, and counting it again narrows the error bars falsely.
         n_pairs = (len(self.jobs) + 1) // 2
-        n_open = len(set(id(j.opening) for j in self.jobs))
         if n_pairs > n_open and all(e.nodes for e in cfg.engines):
             self.emit(f"note: both engines search fixed node counts, so pairs on a repeated opening "
                       f"replay the same games: {n_open} distinct pair(s) in {n_pairs}; the error bars "
