@@ -20,8 +20,10 @@ namespace maharajah::nnue {
 namespace {
 
 constexpr char Magic[4] = {'M', 'H', 'N', 'N'};
-constexpr std::size_t PayloadSize = sizeof(std::int16_t) * (Inputs * Hidden + Hidden + Buckets * 2 * Hidden) +
-                                    sizeof(std::int32_t) * Buckets;
+// The payload of a net with `inputs` input rows (this engine's, or one bucket's worth).
+constexpr std::size_t payload_size(std::size_t inputs) {
+    return sizeof(std::int16_t) * (inputs * Hidden + Hidden + Buckets * 2 * Hidden) + sizeof(std::int32_t) * Buckets;
+}
 constexpr std::size_t MaxDescription = 1024;
 
 std::uint64_t fnv1a(const unsigned char* data, std::size_t size) {
@@ -80,14 +82,14 @@ Registry& registry() {
     return r;
 }
 
-// out = in - removed rows + added rows, for one perspective.
-void apply(const Network& net, const std::int16_t* in, std::int16_t* out, const Delta& d, Color p) {
+// out = in - removed rows + added rows, for one perspective whose king stays in bucket kb.
+void apply(const Network& net, const std::int16_t* in, std::int16_t* out, const Delta& d, Color p, int kb) {
     const std::int16_t* rem[2];
     const std::int16_t* add[2];
     for (int i = 0; i < d.removed; ++i)
-        rem[i] = net.feature_weights + feature(p, d.removed_piece[i], d.removed_square[i]) * Hidden;
+        rem[i] = net.feature_weights + feature(p, d.removed_piece[i], d.removed_square[i], kb) * Hidden;
     for (int i = 0; i < d.added; ++i)
-        add[i] = net.feature_weights + feature(p, d.added_piece[i], d.added_square[i]) * Hidden;
+        add[i] = net.feature_weights + feature(p, d.added_piece[i], d.added_square[i], kb) * Hidden;
     // The usual shapes get loops the compiler vectorises; int16 arithmetic wraps the
     // same way in every path.
     if (d.removed == 1 && d.added == 1) {
@@ -106,9 +108,10 @@ void apply(const Network& net, const std::int16_t* in, std::int16_t* out, const 
 void refresh_perspective(const Position& pos, const Network& net, Accumulator& acc, Color p) {
     std::int16_t* out = acc.values[p];
     std::memcpy(out, net.feature_bias, sizeof(std::int16_t) * Hidden);
+    const int kb = king_bucket(p, pos.king_square(p));
     for (Bitboard b = pos.pieces(); b;) {
         Square s = pop_lsb(b);
-        const std::int16_t* row = net.feature_weights + feature(p, pos.piece_on(s), s) * Hidden;
+        const std::int16_t* row = net.feature_weights + feature(p, pos.piece_on(s), s, kb) * Hidden;
         for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(out[i] + row[i]);
     }
     acc.computed[p] = true;
@@ -127,25 +130,32 @@ std::string load(const std::string& bytes, Network& net) {
         return "truncated header";
     if (version != FormatVersion)
         return "format version " + std::to_string(version) + ", this engine reads " + std::to_string(FormatVersion);
-    if (inputs != Inputs || hidden != Hidden || buckets != Buckets || qa != QA || qb != QB || scale != Scale)
+    // A net without king buckets also loads into a bucketed engine: it is the bucketed
+    // net whose buckets are all the same, and evaluates exactly as it did.
+    const bool one_bucket = KingBuckets > 1 && inputs == std::uint32_t(FeaturesPerBucket);
+    if ((inputs != Inputs && !one_bucket) || hidden != Hidden || buckets != Buckets || qa != QA || qb != QB ||
+        scale != Scale)
         return "architecture " + std::to_string(inputs) + "x" + std::to_string(hidden) + " buckets " +
                std::to_string(buckets) + " QA " + std::to_string(qa) + " QB " + std::to_string(qb) + " scale " +
                std::to_string(scale) + ", this engine has " + std::to_string(Inputs) + "x" + std::to_string(Hidden) +
                " buckets " + std::to_string(Buckets) + " QA " + std::to_string(QA) + " QB " + std::to_string(QB) +
                " scale " + std::to_string(Scale);
     if (description_size > MaxDescription) return "description of " + std::to_string(description_size) + " bytes";
-    if (payload != PayloadSize)
-        return "payload of " + std::to_string(payload) + " bytes, expected " + std::to_string(PayloadSize);
-    const std::size_t expected = r.at + description_size + PayloadSize;
+    const std::size_t payload_expected = payload_size(inputs);
+    if (payload != payload_expected)
+        return "payload of " + std::to_string(payload) + " bytes, expected " + std::to_string(payload_expected);
+    const std::size_t expected = r.at + description_size + payload_expected;
     if (bytes.size() != expected)
         return (bytes.size() < expected ? "truncated: " : "trailing bytes: ") + std::to_string(bytes.size()) +
                " bytes, expected " + std::to_string(expected);
     std::string description = bytes.substr(r.at, description_size);
     r.at += description_size;
-    const std::uint64_t actual = fnv1a(reinterpret_cast<const unsigned char*>(bytes.data()) + r.at, PayloadSize);
+    const std::uint64_t actual = fnv1a(reinterpret_cast<const unsigned char*>(bytes.data()) + r.at, payload_expected);
     if (actual != hash) return "hash mismatch (header " + hex(hash) + ", content " + hex(actual) + ")";
     auto fresh = std::make_unique<Network>();
-    r.array(fresh->feature_weights, std::size_t(Inputs) * Hidden);
+    r.array(fresh->feature_weights, std::size_t(inputs) * Hidden);
+    for (std::size_t at = std::size_t(inputs) * Hidden; at < std::size_t(Inputs) * Hidden; at += std::size_t(inputs) * Hidden)
+        std::memcpy(fresh->feature_weights + at, fresh->feature_weights, sizeof(std::int16_t) * inputs * Hidden);
     r.array(fresh->feature_bias, Hidden);
     r.array(&fresh->output_weights[0][0], std::size_t(Buckets) * 2 * Hidden);
     r.array(fresh->output_bias, Buckets);
@@ -296,9 +306,11 @@ Delta delta_of(const Position& after, Move m) {
     return d;
 }
 
-AccumulatorStack::AccumulatorStack() : entries_(MAX_PLY + 16) {}
+AccumulatorStack::AccumulatorStack() : entries_(MAX_PLY + 16), cache_(COLOR_NB * KingBuckets) {}
 
 void AccumulatorStack::reset() {
+    // A net loaded since (EvalFile) may sit at the old one's address: start afresh.
+    for (CachedRefresh& c : cache_) c.net = nullptr;
     top_ = 0;
     entries_[0].acc.computed[WHITE] = entries_[0].acc.computed[BLACK] = false;
 }
@@ -307,12 +319,16 @@ void AccumulatorStack::push(const Position& after, Move m) {
     Entry& e = entries_[++top_];
     e.delta = delta_of(after, m);
     e.acc.computed[WHITE] = e.acc.computed[BLACK] = false;
+    if constexpr (KingBuckets > 1)
+        for (Color c : {WHITE, BLACK}) e.king_bucket[c] = king_bucket(c, after.king_square(c));
 }
 
 void AccumulatorStack::push_null() {
     Entry& e = entries_[++top_];
     e.delta = Delta{};
     e.acc.computed[WHITE] = e.acc.computed[BLACK] = false;
+    e.king_bucket[WHITE] = entries_[top_ - 1].king_bucket[WHITE];
+    e.king_bucket[BLACK] = entries_[top_ - 1].king_bucket[BLACK];
 }
 
 const Accumulator& AccumulatorStack::update(const Position& pos, const Network& net) {
@@ -320,19 +336,52 @@ const Accumulator& AccumulatorStack::update(const Position& pos, const Network& 
     const int men = popcount(pos.pieces());
     for (Color p : {WHITE, BLACK}) {
         if (top.computed[p]) continue;
+        // A king that changed bucket on the way changed every feature of its side's
+        // perspective: the incremental path reaches back only within one bucket.
+        const int kb = king_bucket(p, pos.king_square(p));
+        entries_[top_].king_bucket[p] = kb;
         int from = top_;
-        while (from > 0 && !entries_[from].acc.computed[p]) --from;
+        while (from > 0 && !entries_[from].acc.computed[p] && entries_[from].king_bucket[p] == kb) --from;
         // Each step touches about four weight rows, a refresh one per man.
-        if (!entries_[from].acc.computed[p] || (top_ - from) * 4 > men) {
-            refresh_perspective(pos, net, top, p);
+        if (!entries_[from].acc.computed[p] || entries_[from].king_bucket[p] != kb || (top_ - from) * 4 > men) {
+            refresh_cached(pos, net, top, p, kb);
             continue;
         }
         for (int k = from + 1; k <= top_; ++k) {
-            apply(net, entries_[k - 1].acc.values[p], entries_[k].acc.values[p], entries_[k].delta, p);
+            apply(net, entries_[k - 1].acc.values[p], entries_[k].acc.values[p], entries_[k].delta, p, kb);
             entries_[k].acc.computed[p] = true;
         }
     }
     return top;
+}
+
+void AccumulatorStack::refresh_cached(const Position& pos, const Network& net, Accumulator& acc, Color p, int kb) {
+    CachedRefresh& c = cache_[p * KingBuckets + kb];
+    if (c.net != &net) {
+        refresh_perspective(pos, net, acc, p);
+        std::memcpy(c.values, acc.values[p], sizeof(c.values));
+        for (Color col : {WHITE, BLACK})
+            for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) c.by_piece[col][pt] = pos.pieces(col, PieceType(pt));
+        c.net = &net;
+        return;
+    }
+    for (Color col : {WHITE, BLACK})
+        for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
+            const Bitboard now = pos.pieces(col, PieceType(pt)), then = c.by_piece[col][pt];
+            if (now == then) continue;
+            const Piece pc = make_piece(col, PieceType(pt));
+            for (Bitboard gone = then & ~now; gone;) {
+                const std::int16_t* row = net.feature_weights + feature(p, pc, pop_lsb(gone), kb) * Hidden;
+                for (int i = 0; i < Hidden; ++i) c.values[i] = std::int16_t(c.values[i] - row[i]);
+            }
+            for (Bitboard come = now & ~then; come;) {
+                const std::int16_t* row = net.feature_weights + feature(p, pc, pop_lsb(come), kb) * Hidden;
+                for (int i = 0; i < Hidden; ++i) c.values[i] = std::int16_t(c.values[i] + row[i]);
+            }
+            c.by_piece[col][pt] = now;
+        }
+    std::memcpy(acc.values[p], c.values, sizeof(c.values));
+    acc.computed[p] = true;
 }
 
 Value AccumulatorStack::evaluate(const Position& pos, const Network& net) {

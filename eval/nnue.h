@@ -18,7 +18,17 @@
 
 namespace maharajah::nnue {
 
-inline constexpr int Inputs = 2 * 9 * 64;
+// King buckets: each perspective's 1,152 features are those of the bucket its own king
+// stands in, so the net can weigh the pieces around a king castled short, castled long,
+// in the centre or out in the open apart. The built-in net's input count fixes how
+// many (CMake reads it like the width); the layouts are those of scripts/nnue/nnue_format.py.
+#ifndef MAHARAJAH_NNUE_KING_BUCKETS
+#error "MAHARAJAH_NNUE_KING_BUCKETS is set by CMakeLists.txt from the built-in net's header"
+#endif
+inline constexpr int KingBuckets = MAHARAJAH_NNUE_KING_BUCKETS;
+static_assert(KingBuckets == 1 || KingBuckets == 4, "king buckets: 1 or 4 (the layouts below)");
+inline constexpr int FeaturesPerBucket = 2 * 9 * 64;
+inline constexpr int Inputs = KingBuckets * FeaturesPerBucket;
 // The width is the built-in net's: CMake reads it from the net file (eval/nets/default.nnue
 // unless MAHARAJAH_EVALFILE names another), so all objects of a build agree on it.
 #ifndef MAHARAJAH_NNUE_HIDDEN
@@ -57,9 +67,23 @@ void use_builtin();
 const Network& builtin();
 std::string builtin_bytes();
 
-// The feature of a piece on a square, from perspective p.
-constexpr int feature(Color p, Piece pc, Square s) {
-    return ((color_of(pc) != p) * 9 + (type_of(pc) - 1)) * 64 + (p == WHITE ? s : s ^ 56);
+// The bucket of perspective p's king on ksq (squares from p's side: rank 1 its back rank).
+// Four buckets: the back two ranks split a-c (castled long), d-e (centre), f-h
+// (castled short); anywhere else.
+constexpr int king_bucket(Color p, Square ksq) {
+    if constexpr (KingBuckets == 1) {
+        (void)p, (void)ksq;
+        return 0;
+    } else {
+        const int s = p == WHITE ? int(ksq) : int(ksq) ^ 56;
+        const int rank = s / 8, file = s % 8;
+        return rank >= 2 ? 3 : file <= 2 ? 0 : file <= 4 ? 1 : 2;
+    }
+}
+
+// The feature of a piece on a square, from perspective p whose king is in bucket kb.
+constexpr int feature(Color p, Piece pc, Square s, int kb) {
+    return kb * FeaturesPerBucket + ((color_of(pc) != p) * 9 + (type_of(pc) - 1)) * 64 + (p == WHITE ? s : s ^ 56);
 }
 constexpr int bucket_of(int men) { return std::min((men - 2) / 8, Buckets - 1); }
 
@@ -106,8 +130,21 @@ private:
     struct Entry {
         Accumulator acc;
         Delta delta;
+        int king_bucket[COLOR_NB] = {0, 0};  // each perspective's, set by push (the root's by a refresh)
     };
+    // A refresh starts from the accumulator this stack last computed for the same
+    // perspective and king bucket, and adds and removes only the men that differ from
+    // the board it was computed for: a king stepping into another bucket costs a few
+    // rows instead of one per man (with one bucket, refreshes only follow long paths).
+    struct CachedRefresh {
+        alignas(64) std::int16_t values[Hidden];
+        Bitboard by_piece[COLOR_NB][PIECE_TYPE_NB];
+        const Network* net = nullptr;  // none yet (or reset): a full refresh fills it
+    };
+    void refresh_cached(const Position& pos, const Network& net, Accumulator& acc, Color p, int kb);
+
     std::vector<Entry> entries_;
+    std::vector<CachedRefresh> cache_;  // [perspective * KingBuckets + bucket]
     int top_ = 0;
 };
 

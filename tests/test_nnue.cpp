@@ -123,7 +123,7 @@ TEST_CASE("incremental accumulators equal a refresh after every move of random p
     Position::init();
     std::uint64_t rng = 7;
     std::set<PieceType> promotions;
-    int castlings = 0, en_passants = 0, nulls = 0, unmoves = 0, checked = 0;
+    int castlings = 0, en_passants = 0, nulls = 0, unmoves = 0, checked = 0, bucket_changes = 0;
     for (const nnue::Network* net : {&nnue::builtin(), &wild_net()})
         for (const std::string& fen : start_fens()) {
             Position pos;
@@ -157,8 +157,11 @@ TEST_CASE("incremental accumulators equal a refresh after every move of random p
                     if (is_promotion(m)) promotions.insert(promotion_type(m));
                     castlings += is_castling(m);
                     en_passants += is_en_passant(m);
+                    const Color us = pos.side_to_move();
+                    const int bucket_before = nnue::king_bucket(us, pos.king_square(us));
                     states.emplace_back();
                     pos.do_move(m, states.back());
+                    bucket_changes += nnue::king_bucket(us, pos.king_square(us)) != bucket_before;
                     stack.push(pos, m);
                     line.push_back(m);
                 }
@@ -178,6 +181,9 @@ TEST_CASE("incremental accumulators equal a refresh after every move of random p
     CHECK(nulls > 200);
     CHECK(castlings > 5);
     CHECK(en_passants > 5);
+    // A king that steps into another bucket changes every feature of its perspective:
+    // the stack then refreshes from its cache of the bucket's last accumulator.
+    if (nnue::KingBuckets > 1) CHECK(bucket_changes > 100);
     REQUIRE(promotions == std::set<PieceType>{QUEEN, ROOK, BISHOP, KNIGHT, MAHARAJA, ARCHBISHOP, CHANCELLOR});
 }
 

@@ -220,9 +220,36 @@ def record_full_fen(pos: Positions, i: int) -> str:
 
 # --- Network inputs ----------------------------------------------------------------------
 
-FEATURES = 2 * PIECE_TYPES * 64  # 1152 per perspective
+FEATURES = 2 * PIECE_TYPES * 64  # 1152 per perspective (and per king bucket)
 BUCKETS = 8
 ENEMY_OFFSET = PIECE_TYPES * 64  # 576: the enemy half of the feature space
+
+
+def _layout(rows):
+    """A king-bucket map from 8 rank strings (rank 1 first, from the perspective's own
+    side of the board), one digit per file."""
+    return np.array([int(ch) for rank in rows for ch in rank], dtype=np.int64)
+
+
+# King buckets: each perspective's features are those of the bucket its own king stands
+# in (squares from that perspective, rank 1 its back rank), so a net can weigh pieces
+# differently around a king castled short, castled long, in the centre or in the open.
+# The net file's input count says which layout it uses (inputs = buckets * 1152);
+# eval/nnue.h has the same tables.
+KING_BUCKET_LAYOUTS = {
+    1: _layout(["00000000"] * 8),
+    4: _layout(["00011222", "00011222"] + ["33333333"] * 6),
+}
+
+
+def king_bucket_of(board: np.ndarray, perspective: int, king_buckets: int) -> np.ndarray:
+    """Per position (board rows), the king bucket of the perspective's own king."""
+    if king_buckets == 1:
+        return np.zeros(len(board), dtype=np.int64)
+    king = np.argmax(board == perspective * 16 + KING, axis=1)
+    if perspective == 1:
+        king = king ^ 56
+    return KING_BUCKET_LAYOUTS[king_buckets][king]
 
 
 def feature_index(perspective: int, colour, ptype, square):
@@ -253,13 +280,17 @@ def white_features(board: np.ndarray, chunk: int = 1 << 18):
     return flat, (board != 0).sum(axis=1).astype(np.int64)
 
 
-def padded_features(board: np.ndarray, perspective: int) -> np.ndarray:
-    """(N, 64) int16 active features of one perspective, padded with FEATURES (an index
-    one past the last feature, meant for a zero row)."""
+def padded_features(board: np.ndarray, perspective: int, king_buckets: int = 1) -> np.ndarray:
+    """(N, 64) int16 active features of one perspective, padded with king_buckets *
+    FEATURES (an index one past the last feature, meant for a zero row). With king
+    buckets each feature is moved to its position's bucket (bucket * FEATURES + f)."""
     flat, count = white_features(board)
     if perspective == 1:
         flat = mirror_features(flat)
-    out = np.full((len(board), 64), FEATURES, dtype=np.int16)
+    if king_buckets > 1:
+        offset = (king_bucket_of(board, perspective, king_buckets) * FEATURES).astype(np.int16)
+        flat = flat + np.repeat(offset, count)
+    out = np.full((len(board), 64), king_buckets * FEATURES, dtype=np.int16)
     column = np.arange(len(flat)) - np.repeat(np.cumsum(count) - count, count)
     out[np.repeat(np.arange(len(board)), count), column] = flat
     return out
@@ -296,13 +327,13 @@ def fnv1a64(data: bytes) -> int:
     return h
 
 
-def payload_size(hidden: int) -> int:
-    return 2 * FEATURES * hidden + 2 * hidden + 2 * BUCKETS * 2 * hidden + 4 * BUCKETS
+def payload_size(hidden: int, king_buckets: int = 1) -> int:
+    return 2 * king_buckets * FEATURES * hidden + 2 * hidden + 2 * BUCKETS * 2 * hidden + 4 * BUCKETS
 
 
 @dataclass
 class QuantisedNet:
-    ft_weight: np.ndarray  # (1152, H) int16, feature-major
+    ft_weight: np.ndarray  # (K * 1152, H) int16, feature-major (K king buckets)
     ft_bias: np.ndarray  # (H,) int16
     out_weight: np.ndarray  # (8, 2H) int16: side to move's half first
     out_bias: np.ndarray  # (8,) int32
@@ -312,9 +343,14 @@ class QuantisedNet:
     def hidden(self) -> int:
         return self.ft_bias.shape[0]
 
+    @property
+    def king_buckets(self) -> int:
+        return self.ft_weight.shape[0] // FEATURES
+
     def payload(self) -> bytes:
         h = self.hidden
-        assert self.ft_weight.shape == (FEATURES, h) and self.out_weight.shape == (BUCKETS, 2 * h)
+        assert self.king_buckets in KING_BUCKET_LAYOUTS
+        assert self.ft_weight.shape == (self.king_buckets * FEATURES, h) and self.out_weight.shape == (BUCKETS, 2 * h)
         assert self.out_bias.shape == (BUCKETS,)
         return b"".join(
             [
@@ -331,7 +367,7 @@ class QuantisedNet:
             raise ValueError(f"description is {len(desc)} bytes of UTF-8, at most {MAX_DESCRIPTION} are allowed")
         payload = self.payload()
         header = _HEADER.pack(
-            MAGIC, VERSION, FEATURES, self.hidden, BUCKETS, QA, QB, SCALE, fnv1a64(payload), len(payload), len(desc)
+            MAGIC, VERSION, self.ft_weight.shape[0], self.hidden, BUCKETS, QA, QB, SCALE, fnv1a64(payload), len(payload), len(desc)
         )
         return header + desc + payload
 
@@ -389,8 +425,10 @@ def parse_net(data: bytes, expected_hidden: int | None = None) -> QuantisedNet:
         raise ValueError(f"nnue: bad magic {magic!r}, expected {MAGIC!r}")
     if version != VERSION:
         raise ValueError(f"nnue: version {version}, only version {VERSION} is supported")
+    king_buckets = inputs // FEATURES
+    if inputs % FEATURES or king_buckets not in KING_BUCKET_LAYOUTS:
+        raise ValueError(f"nnue: inputs is {inputs}, expected {FEATURES} times one of {sorted(KING_BUCKET_LAYOUTS)}")
     for name, got, want in (
-        ("inputs", inputs, FEATURES),
         ("buckets", buckets, BUCKETS),
         ("QA", qa, QA),
         ("QB", qb, QB),
@@ -402,9 +440,10 @@ def parse_net(data: bytes, expected_hidden: int | None = None) -> QuantisedNet:
         raise ValueError(f"nnue: hidden size {hidden} is not between 1 and 65536")
     if expected_hidden is not None and hidden != expected_hidden:
         raise ValueError(f"nnue: hidden size is {hidden}, expected {expected_hidden}")
-    if size != payload_size(hidden):
+    if size != payload_size(hidden, king_buckets):
         raise ValueError(
-            f"nnue: payload size {size} in the header, a net of hidden size {hidden} has {payload_size(hidden)}"
+            f"nnue: payload size {size} in the header, a net of hidden size {hidden} and {king_buckets} king "
+            f"bucket(s) has {payload_size(hidden, king_buckets)}"
         )
     if desc_len > MAX_DESCRIPTION:
         raise ValueError(f"nnue: description length {desc_len}, at most {MAX_DESCRIPTION}")
@@ -429,7 +468,7 @@ def parse_net(data: bytes, expected_hidden: int | None = None) -> QuantisedNet:
         at += count * np.dtype(dtype).itemsize
         return arr
 
-    ft_weight = take(FEATURES * h, "<i2").reshape(FEATURES, h)
+    ft_weight = take(inputs * h, "<i2").reshape(inputs, h)
     ft_bias = take(h, "<i2")
     out_weight = take(BUCKETS * 2 * h, "<i2").reshape(BUCKETS, 2 * h)
     out_bias = take(BUCKETS, "<i4")
@@ -454,9 +493,10 @@ def _div_trunc(a: np.ndarray, b: int) -> np.ndarray:
 def _accumulators(weight_padded: np.ndarray, bias: np.ndarray, features: np.ndarray) -> np.ndarray:
     # Sum the rows one slot at a time: (n, H) temporaries instead of (n, 64, H).
     acc = np.broadcast_to(bias, (len(features), len(bias))).copy()
+    pad = len(weight_padded) - 1
     for j in range(features.shape[1]):
         column = features[:, j]
-        if (column == FEATURES).all():  # every position has fewer men than j + 1
+        if (column == pad).all():  # every position has fewer men than j + 1
             break
         acc += weight_padded[column]
     return acc
@@ -465,13 +505,13 @@ def _accumulators(weight_padded: np.ndarray, bias: np.ndarray, features: np.ndar
 def accumulator_range(net: QuantisedNet):
     """The smallest and largest value any accumulator can take on any board (at most one
     man per square, any kind): bias + the sum over squares of the most negative /
-    most positive weight of the 18 kinds there. The same for both perspectives (the
-    feature space is symmetric). The engine keeps accumulators in int16, so the net is
-    safe there when both lie within -32768..32767."""
-    w = net.ft_weight.astype(np.int64).reshape(2 * PIECE_TYPES, 64, net.hidden)
+    most positive weight of the 18 kinds there, in the worst king bucket. The same for
+    both perspectives (the feature space is symmetric). The engine keeps accumulators in
+    int16, so the net is safe there when both lie within -32768..32767."""
+    w = net.ft_weight.astype(np.int64).reshape(net.king_buckets, 2 * PIECE_TYPES, 64, net.hidden)
     bias = net.ft_bias.astype(np.int64)
-    hi = bias + np.maximum(w.max(axis=0), 0).sum(axis=0)
-    lo = bias + np.minimum(w.min(axis=0), 0).sum(axis=0)
+    hi = bias + np.maximum(w.max(axis=1), 0).sum(axis=1)
+    lo = bias + np.minimum(w.min(axis=1), 0).sum(axis=1)
     return int(lo.min()), int(hi.max())
 
 
@@ -495,7 +535,7 @@ def evaluate_int(net: QuantisedNet, pos: Positions, chunk: int = 4096) -> np.nda
     result = np.empty(len(pos), dtype=np.int64)
     for lo in range(0, len(pos), chunk):
         sub = pos.subset(slice(lo, lo + chunk))
-        acc = [_accumulators(w_pad, bias, padded_features(sub.board, p)) for p in (0, 1)]
+        acc = [_accumulators(w_pad, bias, padded_features(sub.board, p, net.king_buckets)) for p in (0, 1)]
         stm = sub.stm.astype(bool)[:, None]
         us = np.clip(np.where(stm, acc[1], acc[0]), 0, QA)
         them = np.clip(np.where(stm, acc[0], acc[1]), 0, QA)
@@ -530,6 +570,7 @@ def evaluate_float(ft_weight, ft_bias, out_weight, out_bias, pos: Positions, chu
     """The same network in float64 from float parameters (e.g. dequantise(net)),
     centipawns from the side to move's view. For measuring quantisation error."""
     h = len(ft_bias)
+    king_buckets = len(ft_weight) // FEATURES
     w_pad = np.vstack([np.asarray(ft_weight, np.float64), np.zeros((1, h))])
     bias = np.asarray(ft_bias, np.float64)
     out_w = np.asarray(out_weight, np.float64)
@@ -537,7 +578,7 @@ def evaluate_float(ft_weight, ft_bias, out_weight, out_bias, pos: Positions, chu
     result = np.empty(len(pos), dtype=np.float64)
     for lo in range(0, len(pos), chunk):
         sub = pos.subset(slice(lo, lo + chunk))
-        acc = [_accumulators(w_pad, bias, padded_features(sub.board, p)) for p in (0, 1)]
+        acc = [_accumulators(w_pad, bias, padded_features(sub.board, p, king_buckets)) for p in (0, 1)]
         stm = sub.stm.astype(bool)[:, None]
         us = np.clip(np.where(stm, acc[1], acc[0]), 0, 1)
         them = np.clip(np.where(stm, acc[0], acc[1]), 0, 1)

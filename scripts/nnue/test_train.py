@@ -73,13 +73,28 @@ def slow_decode(rec: bytes) -> dict:
     }
 
 
-def spec_features(pieces: dict, perspective: int) -> list:
+def spec_king_bucket(pieces: dict, perspective: int, king_buckets: int) -> int:
+    """The perspective's king bucket as the network description states it: with four,
+    its own king on its first two ranks on files a-c 0, d-e 1, f-h 2; elsewhere 3."""
+    if king_buckets == 1:
+        return 0
+    square = next(sq for sq, (colour, ptype) in pieces.items() if colour == perspective and ptype == nf.KING)
+    rank, file = square // 8, square % 8
+    if perspective == 1:
+        rank = 7 - rank
+    if rank >= 2:
+        return 3
+    return 0 if file <= 2 else 1 if file <= 4 else 2
+
+
+def spec_features(pieces: dict, perspective: int, king_buckets: int = 1) -> list:
     """Feature indices as the network description states them."""
     out = []
+    offset = 1152 * spec_king_bucket(pieces, perspective, king_buckets)
     for square, (colour, ptype) in pieces.items():
         t = 1 if ptype == 15 else ptype
         s = square if perspective == 0 else square ^ 56
-        out.append(((colour != perspective) * 9 + (t - 1)) * 64 + s)
+        out.append(offset + ((colour != perspective) * 9 + (t - 1)) * 64 + s)
     return sorted(out)
 
 
@@ -95,7 +110,7 @@ def slow_eval(net: nf.QuantisedNet, pieces: dict, stm: int) -> int:
     acc = []
     for p in (0, 1):
         a = [int(v) for v in net.ft_bias]
-        for f in spec_features(pieces, p):
+        for f in spec_features(pieces, p, net.king_buckets):
             row = net.ft_weight[f]
             a = [x + int(w) for x, w in zip(a, row)]
         acc.append([min(max(x, 0), nf.QA) for x in a])
@@ -107,10 +122,10 @@ def slow_eval(net: nf.QuantisedNet, pieces: dict, stm: int) -> int:
     return cdiv((s + int(net.out_bias[k])) * 400, nf.QA * nf.QB)
 
 
-def random_net(hidden: int, seed: int, description: str = "test") -> nf.QuantisedNet:
+def random_net(hidden: int, seed: int, description: str = "test", king_buckets: int = 1) -> nf.QuantisedNet:
     rng = np.random.default_rng(seed)
     return nf.QuantisedNet(
-        ft_weight=rng.integers(-300, 301, size=(nf.FEATURES, hidden)).astype(np.int16),
+        ft_weight=rng.integers(-300, 301, size=(king_buckets * nf.FEATURES, hidden)).astype(np.int16),
         ft_bias=rng.integers(-200, 201, size=hidden).astype(np.int16),
         out_weight=rng.integers(-127, 128, size=(nf.BUCKETS, 2 * hidden)).astype(np.int16),
         out_bias=rng.integers(-100000, 100001, size=nf.BUCKETS).astype(np.int32),
@@ -176,6 +191,17 @@ class Sample(unittest.TestCase):
                 self.assertEqual(sorted(row[row != nf.FEATURES].tolist()), spec_features(pieces, p))
             self.assertEqual(self.pos.bucket[i], min((len(pieces) - 2) // 8, 7))
         self.assertTrue(flat.min() >= 0 and flat.max() < nf.FEATURES)
+
+    def test_king_buckets_follow_the_formula(self):
+        padded = [nf.padded_features(self.pos.board, p, 4) for p in (0, 1)]
+        seen = set()
+        for i in range(0, len(self.pos), 3):
+            pieces = slow_decode(self.raw[64 * i : 64 * i + 64])["pieces"]
+            for p in (0, 1):
+                row = padded[p][i]
+                self.assertEqual(sorted(row[row != 4 * nf.FEATURES].tolist()), spec_features(pieces, p, 4))
+                seen.add(spec_king_bucket(pieces, p, 4))
+        self.assertEqual(seen, {0, 1, 2, 3}, "the sample has kings in every bucket")
 
     def test_result_from_side_to_move(self):
         r = self.pos.result_stm
@@ -363,6 +389,7 @@ class NetFile(unittest.TestCase):
             "magic": patched(0, "<4s", b"MHNX"),
             "version": patched(4, "<I", 2),
             "inputs": patched(8, "<I", 768),
+            "king buckets": patched(8, "<I", 3 * 1152),
             "buckets": patched(16, "<I", 1),
             "QA": patched(20, "<I", 256),
             "QB": patched(24, "<I", 128),
@@ -408,6 +435,13 @@ class IntegerEvaluation(unittest.TestCase):
             d = slow_decode(raw[64 * i : 64 * i + 64])
             self.assertEqual(got[j], slow_eval(net, d["pieces"], d["stm"]), f"record {i}")
         self.assertTrue((got < 0).any() and (got > 0).any())
+        # With four king buckets each perspective reads its own king's bucket's rows.
+        net = random_net(12, 3, king_buckets=4)
+        got = nf.evaluate_int(net, pos.subset(idx), chunk=16)
+        for j, i in enumerate(idx):
+            d = slow_decode(raw[64 * i : 64 * i + 64])
+            self.assertEqual(got[j], slow_eval(net, d["pieces"], d["stm"]), f"record {i}, king buckets")
+        self.assertEqual(nf.parse_net(net.to_bytes()).king_buckets, 4)
 
     def test_truncates_toward_zero(self):
         # A net whose output is exactly -0.5 cp before truncation must give 0, not -1.
@@ -436,14 +470,19 @@ class IntegerEvaluation(unittest.TestCase):
 
     @unittest.skipUnless(os.environ.get("MAHARAJAH_ENGINE"), "set MAHARAJAH_ENGINE to compare with the engine")
     def test_engine_evaluates_the_same(self):
-        # The engine is built for its built-in net's width (CMake reads it from the default
-        # net): a random net of that width and one trained for an epoch.
-        width = nf.read_net(str(ROOT / "eval" / "nets" / "default.nnue")).hidden
+        # The engine is built for its built-in net's shape (CMake reads width and king
+        # buckets from the default net): a random net of that shape and one trained for
+        # an epoch.
+        builtin = nf.read_net(str(ROOT / "eval" / "nets" / "default.nnue"))
+        width, king_buckets = builtin.hidden, builtin.king_buckets
         pos = nf.decode_records(nf.read_records([str(SAMPLE)]))
         with tempfile.TemporaryDirectory() as tmp:
             nets = [os.path.join(tmp, "random.nnue"), os.path.join(tmp, "trained.nnue")]
-            nf.write_net(nets[0], random_net(width, 6))
-            run_train(nets[1], "--epochs", "1", "--hidden", str(width))
+            nf.write_net(nets[0], random_net(width, 6, king_buckets=king_buckets))
+            run_train(nets[1], "--epochs", "1", "--hidden", str(width), "--king-buckets", str(king_buckets))
+            if king_buckets > 1:  # a net without buckets loads too, and evaluates as it is
+                nets.append(os.path.join(tmp, "one-bucket.nnue"))
+                nf.write_net(nets[2], random_net(width, 7))
             for path in nets:
                 net = nf.read_net(path, expected_hidden=width)
                 hash_line, evals = engine_evals(os.environ["MAHARAJAH_ENGINE"], path,
@@ -527,6 +566,30 @@ class Training(unittest.TestCase):
                                "--hidden", "16"], capture_output=True, text=True, timeout=120)
         self.assertEqual(proc.returncode, 2)
         self.assertRegex(proc.stderr, r"^error: --init .* has hidden size 32, more than --hidden 16\n$")
+
+    def test_king_buckets_start_as_the_net_without_and_then_differ(self):
+        plain = os.path.join(self.tmp.name, "plain.nnue")
+        nf.write_net(plain, random_net(16, 9))
+        pos = nf.decode_records(nf.read_records([str(SAMPLE)], 600))
+        before = nf.evaluate_int(nf.read_net(plain), pos)
+        # No training: every bucket holds the net's rows, and it evaluates as before.
+        same = os.path.join(self.tmp.name, "same.nnue")
+        text = run_train(same, "--epochs", "0", "--init", plain, "--hidden", "16", "--king-buckets", "4", "--factorise")
+        self.assertIn("net: 4 x 1152 -> 16", text)
+        bucketed = nf.read_net(same, expected_hidden=16)
+        self.assertEqual(bucketed.king_buckets, 4)
+        self.assertTrue(np.array_equal(nf.evaluate_int(bucketed, pos), before))
+        # After an epoch the buckets have rows of their own.
+        tuned = os.path.join(self.tmp.name, "tuned.nnue")
+        text = run_train(tuned, "--epochs", "1", "--init", plain, "--hidden", "16", "--king-buckets", "4", "--lr", "1e-2")
+        w = nf.read_net(tuned, expected_hidden=16).ft_weight.reshape(4, nf.FEATURES, 16)
+        self.assertFalse(np.array_equal(w[0], w[2]) or np.array_equal(w[1], w[3]))
+        self.assertIn("4 king buckets", nf.read_net(tuned).description)
+        # A bucketed net cannot start one with another bucket count.
+        proc = subprocess.run([sys.executable, str(TRAIN), "--data", str(SAMPLE), "--out", plain, "--init", tuned,
+                               "--king-buckets", "1"], capture_output=True, text=True, timeout=120)
+        self.assertEqual(proc.returncode, 2)
+        self.assertRegex(proc.stderr, r"^error: --init .* has 4 king buckets, not 1\n$")
 
     def test_mirror_adds_the_images_of_positions_without_castling_rights(self):
         out = os.path.join(self.tmp.name, "m.nnue")

@@ -45,8 +45,12 @@ class TrainingSet:
     perspective features of all positions flattened (int16) with per-position start
     and count, and per position the side to move, the bucket and the target."""
 
-    def __init__(self, pos: nf.Positions, lam: float):
+    def __init__(self, pos: nf.Positions, lam: float, king_buckets: int = 1):
         self.flat, self.count = nf.white_features(pos.board)
+        # Each perspective's features move to its own king's bucket (bucket * 1152 + f).
+        self.king_buckets = king_buckets
+        self.king_offset = [(nf.king_bucket_of(pos.board, p, king_buckets) * nf.FEATURES).astype(np.int32)
+                            for p in (0, 1)]
         self.start = np.cumsum(self.count) - self.count
         self.count = self.count.astype(np.uint8)
         self.stm = pos.stm.astype(bool)
@@ -67,6 +71,9 @@ class TrainingSet:
         j = np.arange(int(count.sum()), dtype=np.int64)
         white = self.flat[j + np.repeat(self.start[index], count) - per_elem_offset].astype(np.int64)
         black = nf.mirror_features(white)
+        if self.king_buckets > 1:
+            white = white + np.repeat(self.king_offset[0][index], count)
+            black = black + np.repeat(self.king_offset[1][index], count)
         stm = np.repeat(self.stm[index], count)
         # Position p fills [2 * offset_p, 2 * offset_p + 2 * count_p): its side to
         # move's features, then the other side's.
@@ -101,10 +108,15 @@ class SCReLU(torch.autograd.Function):
 
 
 class Net(torch.nn.Module):
-    def __init__(self, hidden: int, factorise: bool = False):
+    def __init__(self, hidden: int, factorise: bool = False, king_buckets: int = 1):
         super().__init__()
         self.hidden = hidden
-        self.ft = torch.nn.EmbeddingBag(nf.FEATURES, hidden, mode="sum")
+        self.king_buckets = king_buckets
+        self.ft = torch.nn.EmbeddingBag(king_buckets * nf.FEATURES, hidden, mode="sum")
+        # With king buckets, one more set of 1152 rows shared by all buckets and added to
+        # each: a bucket's rows learn only how it differs (they start at zero, so a net
+        # without buckets given as --init is the starting point, exactly). Folded at export.
+        self.shared = torch.nn.Parameter(torch.zeros(nf.FEATURES, hidden)) if king_buckets > 1 else None
         # --factorise: one more weight row per (own/other colour, type), shared by all 64
         # squares and added to each of them; a square that the data rarely shows with a
         # piece still gets the piece's common part. Folded into ft at export.
@@ -123,8 +135,11 @@ class Net(torch.nn.Module):
         # Bags alternate side to move / other, so the (2B, H) sums are already the
         # (B, 2H) concatenation [stm | other].
         acc = self.ft(features, bags) + self.ft_bias
+        base = features % nf.FEATURES if self.shared is not None else features
+        if self.shared is not None:
+            acc = acc + torch.nn.functional.embedding_bag(base, self.shared, bags, mode="sum")
         if self.factor is not None:
-            acc = acc + torch.nn.functional.embedding_bag(features // 64, self.factor, bags, mode="sum")
+            acc = acc + torch.nn.functional.embedding_bag(base // 64, self.factor, bags, mode="sum")
         a = SCReLU.apply(acc.view(-1, 2 * self.hidden))
         # Each position's own bucket row; no matmul (the generic BLAS is slow at this
         # shape, and elementwise kernels give the same bits on any machine).
@@ -134,6 +149,8 @@ class Net(torch.nn.Module):
         with torch.no_grad():
             self.ft.weight.clamp_(-nf.CLIP, nf.CLIP)
             self.ft_bias.clamp_(-nf.CLIP, nf.CLIP)
+            if self.shared is not None:
+                self.shared.clamp_(-nf.CLIP, nf.CLIP)
             if self.factor is not None:
                 self.factor.clamp_(-nf.CLIP, nf.CLIP)
             self.out_weight.clamp_(-nf.OUT_CLIP, nf.OUT_CLIP)
@@ -147,7 +164,12 @@ class Net(torch.nn.Module):
         h0, h = net.hidden, self.hidden
         ft, ft_bias, out_weight, out_bias = (torch.from_numpy(v) for v in nf.dequantise(net))
         with torch.no_grad():
-            self.ft.weight[:, :h0] = ft
+            if net.king_buckets == self.king_buckets:
+                self.ft.weight[:, :h0] = ft
+            else:  # a net without buckets: its rows become the shared ones, the buckets' zero
+                assert net.king_buckets == 1 and self.shared is not None, "main() refuses other bucket changes"
+                self.ft.weight.zero_()
+                self.shared[:, :h0] = ft
             self.ft_bias.zero_()
             self.ft_bias[:h0] = ft_bias
             self.out_weight.zero_()
@@ -157,11 +179,18 @@ class Net(torch.nn.Module):
 
     def folded_ft(self) -> torch.Tensor:
         """The feature weights the engine gets: with --factorise each square's row plus
-        its piece's shared row, clipped to the quantisation range."""
+        its piece's shared row, with king buckets each bucket's row plus the row shared
+        by all buckets, clipped to the quantisation range."""
         with torch.no_grad():
-            if self.factor is None:
-                return self.ft.weight.detach().clone()
-            return (self.ft.weight + self.factor.repeat_interleave(64, dim=0)).clamp(-nf.CLIP, nf.CLIP)
+            w = self.ft.weight.detach().clone()
+            if self.shared is None and self.factor is None:
+                return w
+            extra = torch.zeros(nf.FEATURES, self.hidden)
+            if self.shared is not None:
+                extra += self.shared
+            if self.factor is not None:
+                extra += self.factor.repeat_interleave(64, dim=0)
+            return (w + extra.repeat(self.king_buckets, 1)).clamp(-nf.CLIP, nf.CLIP)
 
     def quantised(self, description: str) -> nf.QuantisedNet:
         params = [p.detach().numpy() for p in (self.folded_ft(), self.ft_bias, self.out_weight, self.out_bias)]
@@ -239,6 +268,9 @@ def parse_args(argv):
     ap.add_argument("--factorise", action="store_true",
                     help="train a shared row per piece (colour relative, type) beside the 64 square "
                          "rows, folded into them in the written net")
+    ap.add_argument("--king-buckets", type=int, default=None, choices=sorted(nf.KING_BUCKET_LAYOUTS),
+                    help="king buckets of the input layer (default 1, or --init's; a net without "
+                         "buckets as --init starts every bucket from its weights)")
     ap.add_argument("--description", default=None, help="text for the file header (UTF-8, at most 1024 bytes)")
     args = ap.parse_args(argv)
     if args.epochs < 0 or args.batch < 1 or args.threads < 1 or args.lr <= 0:
@@ -267,6 +299,9 @@ def main(argv=None) -> int:
         init_net = nf.read_net(args.init) if args.init else None
         if init_net is not None and args.hidden is not None and args.hidden < init_net.hidden:
             raise ValueError(f"--init {args.init} has hidden size {init_net.hidden}, more than --hidden {args.hidden}")
+        king_buckets = args.king_buckets or (init_net.king_buckets if init_net else 1)
+        if init_net is not None and init_net.king_buckets not in (1, king_buckets):
+            raise ValueError(f"--init {args.init} has {init_net.king_buckets} king buckets, not {king_buckets}")
         records = nf.read_records(args.data, args.max_positions)
         pos = nf.decode_records(records)
     except (OSError, ValueError) as e:
@@ -284,7 +319,7 @@ def main(argv=None) -> int:
         mirrored = len(source)
         train_idx = np.concatenate([train_idx, len(pos) + np.arange(mirrored)])
         pos = nf.concat_positions([pos, nf.mirror_files(pos.subset(source))])
-    data = TrainingSet(pos, args.lam)
+    data = TrainingSet(pos, args.lam, king_buckets)
     # Positions for the quantisation check at the end; the rest of pos is not needed.
     check = val_idx[:4096] if len(val_idx) else train_idx[:4096]
     # Validation is also reported apart for positions with a compound piece on the board
@@ -296,7 +331,7 @@ def main(argv=None) -> int:
           + (f" (of them {mirrored} mirror images)" if args.mirror else "")
           + f", {len(val_idx)} validation; decoded in {time.perf_counter() - t0:.1f} s", flush=True)
 
-    model = Net(hidden, args.factorise)
+    model = Net(hidden, args.factorise, king_buckets)
     if init_net is not None:
         model.load_quantised(init_net)
         print(f"init: {args.init} (hidden {init_net.hidden}, hash {init_net.hash():016x})"
@@ -312,7 +347,7 @@ def main(argv=None) -> int:
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
     shuffle_rng = np.random.default_rng(shuffle_seq)
 
-    print(f"net: 1152 -> {hidden} x2 -> 8 buckets; {args.epochs} epochs of {steps_per_epoch} steps of "
+    print(f"net: {king_buckets} x 1152 -> {hidden} x2 -> 8 buckets; {args.epochs} epochs of {steps_per_epoch} steps of "
           f"{args.batch}; lr {args.lr:g} cosine to {args.lr * args.lr_end_factor:g}; lambda {args.lam:g}; "
           f"exponent {args.exponent:g}; seed {args.seed}; threads {args.threads}", flush=True)
     def validation() -> str:
@@ -347,6 +382,8 @@ def main(argv=None) -> int:
             description += ", with mirror images"
         if args.factorise:
             description += ", factorised"
+        if king_buckets > 1:
+            description += f", {king_buckets} king buckets"
     net = model.quantised(description)
     size, digest = nf.write_net(args.out, net)
     back = nf.read_net(args.out, expected_hidden=hidden)  # refuses a bad write
