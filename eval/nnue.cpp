@@ -357,13 +357,11 @@ const Accumulator& AccumulatorStack::update(const Position& pos, const Network& 
 
 void AccumulatorStack::refresh_cached(const Position& pos, const Network& net, Accumulator& acc, Color p, int kb) {
     CachedRefresh& c = cache_[p * KingBuckets + kb];
-    if (c.net != &net) {
-        refresh_perspective(pos, net, acc, p);
-        std::memcpy(c.values, acc.values[p], sizeof(c.values));
-        for (Color col : {WHITE, BLACK})
-            for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) c.by_piece[col][pt] = pos.pieces(col, PieceType(pt));
+    if (c.net != &net) {  // nothing cached for this net: the empty board, all men to add
+        std::memcpy(c.values, net.feature_bias, sizeof(c.values));
+        for (auto& by_type : c.by_piece)
+            for (Bitboard& b : by_type) b = 0;
         c.net = &net;
-        return;
     }
     for (Color col : {WHITE, BLACK})
         for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {

@@ -544,17 +544,25 @@ class Training(unittest.TestCase):
         val2 = float(re.search(r"^epoch\s+0.*val (\S+)", text2, re.M).group(1))
         self.assertLess(abs(val2 - val[2]), 0.002, text2)
 
-    def test_a_wider_net_starts_as_the_narrow_one_and_then_uses_its_new_neurons(self):
-        narrow = os.path.join(self.tmp.name, "narrow.nnue")
-        nf.write_net(narrow, random_net(16, 8))
+    def start_from_random_net(self, name: str, seed: int, *extra: str):
+        """Writes a random 16-wide net, trains for 0 epochs from it with extra arguments;
+        asserts the result evaluates the sample exactly as the random net does and returns
+        (random net's path, the result's path, the trainer's output, the result)."""
+        init = os.path.join(self.tmp.name, f"{name}.nnue")
+        nf.write_net(init, random_net(16, seed))
         pos = nf.decode_records(nf.read_records([str(SAMPLE)], 600))
-        before = nf.evaluate_int(nf.read_net(narrow), pos)
+        before = nf.evaluate_int(nf.read_net(init), pos)
+        same = os.path.join(self.tmp.name, f"{name}-same.nnue")
+        text = run_train(same, "--epochs", "0", "--init", init, *extra)
+        net = nf.read_net(same)
+        self.assertTrue(np.array_equal(nf.evaluate_int(net, pos), before))
+        return init, same, text, net
+
+    def test_a_wider_net_starts_as_the_narrow_one_and_then_uses_its_new_neurons(self):
         # No training: the widened net evaluates every position exactly as the narrow one.
-        same = os.path.join(self.tmp.name, "same.nnue")
-        text = run_train(same, "--epochs", "0", "--init", narrow, "--hidden", "32")
+        narrow, same, text, wide = self.start_from_random_net("narrow", 8, "--hidden", "32")
         self.assertIn("widened to 32", text)
-        wide = nf.read_net(same, expected_hidden=32)
-        self.assertTrue(np.array_equal(nf.evaluate_int(wide, pos), before))
+        self.assertEqual(wide.hidden, 32)
         self.assertFalse(np.any(wide.out_weight[:, 16:32]) or np.any(wide.out_weight[:, 48:64]))
         # One epoch later the new neurons have output weights of their own.
         grown = os.path.join(self.tmp.name, "grown.nnue")
@@ -568,17 +576,11 @@ class Training(unittest.TestCase):
         self.assertRegex(proc.stderr, r"^error: --init .* has hidden size 32, more than --hidden 16\n$")
 
     def test_king_buckets_start_as_the_net_without_and_then_differ(self):
-        plain = os.path.join(self.tmp.name, "plain.nnue")
-        nf.write_net(plain, random_net(16, 9))
-        pos = nf.decode_records(nf.read_records([str(SAMPLE)], 600))
-        before = nf.evaluate_int(nf.read_net(plain), pos)
         # No training: every bucket holds the net's rows, and it evaluates as before.
-        same = os.path.join(self.tmp.name, "same.nnue")
-        text = run_train(same, "--epochs", "0", "--init", plain, "--hidden", "16", "--king-buckets", "4", "--factorise")
+        plain, _, text, bucketed = self.start_from_random_net("plain", 9, "--hidden", "16", "--king-buckets", "4",
+                                                              "--factorise")
         self.assertIn("net: 4 x 1152 -> 16", text)
-        bucketed = nf.read_net(same, expected_hidden=16)
-        self.assertEqual(bucketed.king_buckets, 4)
-        self.assertTrue(np.array_equal(nf.evaluate_int(bucketed, pos), before))
+        self.assertEqual((bucketed.hidden, bucketed.king_buckets), (16, 4))
         # After an epoch the buckets have rows of their own.
         tuned = os.path.join(self.tmp.name, "tuned.nnue")
         text = run_train(tuned, "--epochs", "1", "--init", plain, "--hidden", "16", "--king-buckets", "4", "--lr", "1e-2")
