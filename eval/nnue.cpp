@@ -1,5 +1,7 @@
 #include "eval/nnue.h"
 
+#include "core/memory.h"
+
 #include <algorithm>
 #include <cstring>
 #include <fstream>
@@ -67,9 +69,9 @@ std::string hex(std::uint64_t v) {
 }
 
 struct Registry {
-    std::unique_ptr<Network> builtin = std::make_unique<Network>();
+    LargePtr<Network> builtin = make_large<Network>();
     std::string builtin_error;
-    std::unique_ptr<Network> loaded;
+    LargePtr<Network> loaded;
     std::string loaded_name;
     Registry() {
         builtin_error = load(builtin_bytes(), *builtin);
@@ -196,7 +198,7 @@ std::string load_file(const std::string& path) {
     std::string bytes(std::size_t(size), '\0');
     in.read(bytes.data(), size);
     if (!in) return "cannot read '" + path + "'";
-    auto net = std::make_unique<Network>();
+    auto net = make_large<Network>();
     std::string error = load(bytes, *net);
     if (!error.empty()) return "'" + path + "': " + error;
     Registry& r = registry();

@@ -126,6 +126,8 @@ private:
     bool is_draw(const Position& pos, int ply) const;
     // Moves made and unmade in the tree also move the network's accumulator stack.
     void make_move(Position& pos, Move m, StateInfo& st) {
+        // The child's hash entry is fetched from memory while the move is made.
+        engine_.tt().prefetch(pos.key_after(m));
         pos.do_move(m, st);
         nnue_.push(pos, m);
     }
@@ -561,7 +563,6 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             note_futile(best, futility_value);
             continue;
         }
-        engine_.tt().prefetch(pos.key());
         ss->current_move = m;
         ss->cont_hist = &history_.continuation[pi][to_sq(m)];
         const bool gives_check = pos.in_check();
@@ -716,7 +717,6 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         StateInfo st;
         Piece pc = pos.piece_on(from_sq(m));
         make_move(pos, m, st);
-        engine_.tt().prefetch(pos.key());
         ss->current_move = m;
         ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
         Value v = -qsearch<NT>(pos, ss + 1, -beta, -alpha, depth - 1);

@@ -21,8 +21,9 @@ void TTEntry::save(Key k, Value v, bool pv, Bound b, int d, Move m, Value ev, st
 
 void TranspositionTable::resize(std::size_t mb) {
     mb = mb < 1 ? 1 : mb;
-    clusters_ = mb * 1024 * 1024 / sizeof(Cluster);
-    table_ = std::make_unique<Cluster[]>(clusters_);
+    const std::size_t clusters = mb * 1024 * 1024 / sizeof(Cluster);
+    table_ = make_large_array<Cluster>(clusters);  // on bad_alloc the old table stays
+    clusters_ = clusters;
     mb_ = mb;
     clear();
 }

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "board/position.h"
+#include "core/memory.h"
 
 namespace maharajah::search {
 
@@ -65,7 +66,7 @@ private:
         char padding[2];
     };
     static_assert(sizeof(Cluster) == 32);
-    std::unique_ptr<Cluster[]> table_;
+    LargePtr<Cluster[]> table_;  // huge pages where the system gives them (core/memory.h)
     std::size_t clusters_ = 0, mb_ = 0;
     std::uint8_t generation_ = 0;
 };

@@ -36,6 +36,7 @@ struct Coverage {
     std::map<int, int> en_passant_after_rank;   // origin rank of the pawn taken en passant
     int en_passant = 0, castling = 0, promotions = 0, compound_promotions = 0, evasions = 0;
     int positions = 0;
+    int exact_key_predictions = 0;
     int variant_sides = 0, classic_sides = 0;
 };
 
@@ -121,9 +122,15 @@ void playout(const std::string& fen, int plies, Rng& rng, Coverage& cov) {
         cov.promotions += is_promotion(m);
         cov.compound_promotions += is_promotion(m) && is_compound(promotion_type(m));
         refchess::play(ref, move_to_uci(m));
+        const Key predicted = pos.key_after(m);
         states.emplace_back();
         pos.do_move(m, states.back());
         played.push_back(m);
+        // The prefetch key is exact except for castling and a double step that grants en passant.
+        if (!is_castling(m) && pos.ep_square() == SQ_NONE) {
+            REQUIRE(predicted == pos.key());
+            ++cov.exact_key_predictions;
+        }
     }
     // Unmaking everything restores the start exactly.
     Position start;
@@ -181,4 +188,5 @@ TEST_CASE("engine and reference generators agree on more than 10000 playout posi
     REQUIRE(cov.evasions > 100);
     REQUIRE(cov.variant_sides > 50);
     REQUIRE(cov.classic_sides > 50);
+    REQUIRE(cov.exact_key_predictions > cov.positions / 2);
 }

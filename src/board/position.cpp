@@ -87,6 +87,20 @@ Bitboard Position::blockers_for_king(Color c) const {
     return blockers;
 }
 
+Key Position::key_after(Move m) const {
+    const Square from = from_sq(m), to = to_sq(m);
+    const Piece pc = board_[from];
+    Key k = st_->key ^ zobrist::Side ^ zobrist::Psq[pc][from] ^ zobrist::Psq[pc][to];
+    if (st_->ep_square != SQ_NONE) k ^= zobrist::EnPassant[file_of(st_->ep_square)];
+    if (is_en_passant(m)) k ^= zobrist::Psq[make_piece(~side_, PAWN)][to - pawn_push(side_)];
+    else if (board_[to] && !is_castling(m)) k ^= zobrist::Psq[board_[to]][to];
+    if (is_promotion(m)) k ^= zobrist::Psq[pc][to] ^ zobrist::Psq[make_piece(side_, promotion_type(m))][to];
+    if (int lost = st_->castling & (castling_mask_[from] | castling_mask_[to]))
+        k ^= zobrist::Castling[st_->castling] ^ zobrist::Castling[st_->castling ^ lost];
+    for (Bitboard b = st_->double_step & (square_bb(from) | square_bb(to)); b;) k ^= zobrist::DoubleStep[pop_lsb(b)];
+    return k;
+}
+
 void Position::do_move(Move m, StateInfo& ns) {
     // Copy the fields that carry over; the rest is recomputed below.
     ns.key = st_->key ^ zobrist::Side;

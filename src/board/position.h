@@ -94,6 +94,10 @@ public:
     Bitboard blockers_for_king(Color c) const;
 
     // Making moves. The move must be legal.
+    // The key after m, for prefetching the hash entry before making m: exact for
+    // ordinary moves, captures and promotions (including lost castling and double-step
+    // rights), only close for castling and a double step that grants en passant.
+    Key key_after(Move m) const;
     void do_move(Move m, StateInfo& new_st);
     void undo_move(Move m);
     void do_null_move(StateInfo& new_st);
