@@ -348,6 +348,7 @@ void Worker::iterative_deepening() {
         if (!main()) continue;
 
         // Stop conditions checked between iterations.
+        if (limits_.soft_nodes && engine_.nodes() >= limits_.soft_nodes) break;
         Value score = root_moves[0].score;
         if (limits_.mate && score >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - score <= 2 * limits_.mate) break;
         if (root_moves.size() == 1 && budget_.enabled && !engine_.pondering_) break;  // forced move

@@ -28,6 +28,7 @@ struct Limits {
     bool time_given = false;  // wtime or btime was sent (a negative clock still counts)
     int movestogo = 0, depth = 0, mate = 0;
     std::uint64_t nodes = 0;
+    std::uint64_t soft_nodes = 0;  // no new iteration once this many are spent (data generation)
     std::int64_t movetime = 0;
     bool infinite = false, ponder = false;
     std::vector<Move> searchmoves;

@@ -25,5 +25,7 @@ int main(int argc, char* argv[]) {
         }
         return maharajah::datagen::run(config, std::cerr);
     }
+    if (std::string(argv[1]) == "expand")
+        return maharajah::datagen::expand(std::vector<std::string>(argv + 2, argv + argc), std::cout, std::cerr);
     return maharajah::run_command_line(uci, std::vector<std::string>(argv + 1, argv + argc), std::cerr);
 }

@@ -5,16 +5,17 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
 #include <ostream>
 #include <sstream>
 #include <thread>
+#include <type_traits>
 
 #include "board/army.h"
 #include "core/random.h"
-#include "datagen/packed.h"
 #include "eval/nnue.h"
 #include "movegen/movegen.h"
 #include "protocol/game.h"
@@ -143,37 +144,66 @@ std::string random_army(int color, bool variant, std::uint64_t& rng) {
     }
 }
 
-Start make_start(const Config& config, const std::vector<std::string>& book, std::uint64_t game_seed) {
-    std::uint64_t rng = game_seed;
+
+std::string chess960_fen(int n) {
+    char rank[8] = {};
+    auto place = [&](char piece, int nth_empty) {  // the nth empty square, from a
+        for (int f = 0; f < 8; ++f)
+            if (!rank[f] && nth_empty-- == 0) return void(rank[f] = piece);
+    };
+    rank[2 * (n % 4) + 1] = 'B';  // light-squared bishop on b, d, f or h
+    n /= 4;
+    rank[2 * (n % 4)] = 'B';      // dark-squared bishop on a, c, e or g
+    n /= 4;
+    place('Q', n % 6);
+    n /= 6;
+    // The two knights among the five squares left: the ten pairs in order.
+    static const int knights[10][2] = {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {1, 3}, {1, 4}, {2, 3}, {2, 4}, {3, 4}};
+    place('N', knights[n][1]);  // the later one first, so the earlier index still counts right
+    place('N', knights[n][0]);
+    place('R', 0);
+    place('K', 0);
+    place('R', 0);
+    std::string white(rank, 8), black = white;
+    for (char& c : black) c = char(c - 'A' + 'a');
+    return black + "/pppppppp/8/8/8/8/PPPPPPPP/" + white + " w KQkq - 0 1";
+}
+
+Start make_start(const Config& config, const std::vector<std::string>& book, std::uint64_t& rng) {
     for (;;) {
         Start start;
         Game game;
         int plies = 0;
-        std::uint64_t kind = below(rng, 100);
-        if (kind < std::uint64_t(config.standard_share)) {
-            start.kind = "standard";
+        const std::uint64_t kind = below(rng, 100);
+        const std::uint64_t standard = config.standard_share, c960 = standard + config.chess960_share,
+                            suggested = c960 + config.suggested_share;
+        if (kind < standard) {
+            start.kind = START_STANDARD;
             if (!book.empty()) {
                 if (!set_from_line(game, book[below(rng, book.size())]).empty()) continue;
                 plies = 2 + int(below(rng, 3));
             } else {
-                plies = 6 + int(below(rng, 4));
+                plies = 8 + int(below(rng, 2));
             }
+        } else if (kind < c960) {
+            start.kind = START_CHESS960;
+            if (!game.set(chess960_fen(int(below(rng, 960))), {}, true).empty()) continue;
+            plies = 4 + int(below(rng, 5));
         } else {
-            bool suggested = kind < std::uint64_t(config.standard_share + config.suggested_share);
-            if (suggested) {
-                start.kind = "suggested";
+            // Army pairs: each side's army and rules (classic or variant) drawn alone,
+            // so all four mixes and both colours of every army occur.
+            if (kind < suggested) {
+                start.kind = START_SUGGESTED;
                 start.white_army = suggest_army(WHITE, splitmix64(rng));
                 start.black_army = suggest_army(BLACK, splitmix64(rng));
-                plies = 2 + int(below(rng, 4));
             } else {
-                int mix = int(below(rng, 4));
-                const char* names[] = {"random cc", "random cv", "random vc", "random vv"};
-                start.kind = names[mix];
+                start.kind = START_RANDOM_ARMIES;
+                const int mix = int(below(rng, 4));
                 start.white_army = random_army(WHITE, mix & 2, rng);
                 start.black_army = random_army(BLACK, mix & 1, rng);
-                plies = 1 + int(below(rng, 4));
             }
             if (!game.set_armies(start.white_army, start.black_army, {}).empty()) continue;
+            plies = int(below(rng, 7));
         }
         if (!random_plies(game, plies, rng)) continue;
         start.fen = game.position().fen();
@@ -182,21 +212,23 @@ Start make_start(const Config& config, const std::vector<std::string>& book, std
 }
 
 const char* const Usage =
-    "Usage: maharajah datagen [games N] [nodes N] [depth N] [threads N] [seed N] [hash MB]\n"
-    "                         [out FILE] [book FILE] [eval default|classical|nnue] [evalfile FILE]\n"
-    "                         [standard PERCENT] [suggested PERCENT]";
+    "Usage: maharajah datagen [games N] [nodes N] [hardnodes N] [depth N] [threads N] [seed N]\n"
+    "         [hash MB] [out FILE] [book FILE] [eval default|classical|nnue|hybrid] [evalfile FILE]\n"
+    "         [standard PERCENT] [chess960 PERCENT] [suggested PERCENT] [verify CP] [verifynodes N]\n"
+    "         [wincp CP] [winplies N] [drawcp CP] [drawplies N] [drawfrom PLY] [maxplies N]\n"
+    "       maharajah expand [out FILE] GAMEFILE...";
 
 std::string parse_config(const std::vector<std::string>& args, Config& config) {
     for (std::size_t i = 0; i < args.size(); i += 2) {
         const std::string& name = args[i];
         if (i + 1 >= args.size()) return clip(name) + " needs a value";
         const std::string& value = args[i + 1];
-        auto number = [&](std::uint64_t lo, std::uint64_t hi, std::uint64_t& out) -> std::string {
+        auto number = [&](std::uint64_t lo, std::uint64_t hi, auto& out) -> std::string {
             try {
                 std::size_t used = 0;
                 unsigned long long v = std::stoull(value, &used);
                 if (used == value.size() && value[0] != '-' && v >= lo && v <= hi) {
-                    out = v;
+                    out = static_cast<std::remove_reference_t<decltype(out)>>(v);
                     return {};
                 }
             } catch (...) {
@@ -204,18 +236,26 @@ std::string parse_config(const std::vector<std::string>& args, Config& config) {
             return name + " must be a number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" +
                    clip(value) + "'";
         };
-        std::uint64_t v = 0;
         std::string error;
         if (name == "games") error = number(1, 1'000'000'000, config.games);
         else if (name == "nodes") error = number(0, 100'000'000, config.nodes);
+        else if (name == "hardnodes") error = number(0, 1'000'000'000, config.hard_nodes);
+        else if (name == "depth") error = number(0, 60, config.depth);
+        else if (name == "threads") error = number(1, 256, config.threads);
         else if (name == "seed") error = number(0, ~0ULL, config.seed);
-        else if (name == "standard" || name == "suggested") {
-            error = number(0, 100, v);
-            (name == "standard" ? config.standard_share : config.suggested_share) = int(v);
-        } else if (name == "depth" || name == "threads" || name == "hash") {
-            error = number(name == "depth" ? 0 : 1, name == "depth" ? 60 : name == "threads" ? 256 : 4096, v);
-            (name == "depth" ? config.depth : name == "threads" ? config.threads : config.hash_mb) = int(v);
-        } else if (name == "out") config.out = value;
+        else if (name == "hash") error = number(1, 4096, config.hash_mb);
+        else if (name == "standard") error = number(0, 100, config.standard_share);
+        else if (name == "chess960") error = number(0, 100, config.chess960_share);
+        else if (name == "suggested") error = number(0, 100, config.suggested_share);
+        else if (name == "verify") error = number(0, 32000, config.verify_cp);
+        else if (name == "verifynodes") error = number(1, 100'000'000, config.verify_nodes);
+        else if (name == "wincp") error = number(1, 32000, config.win_cp);
+        else if (name == "winplies") error = number(1, 1000, config.win_plies);
+        else if (name == "drawcp") error = number(0, 32000, config.draw_cp);
+        else if (name == "drawplies") error = number(1, 1000, config.draw_plies);
+        else if (name == "drawfrom") error = number(0, 10000, config.draw_from);
+        else if (name == "maxplies") error = number(1, 10000, config.max_plies);
+        else if (name == "out") config.out = value;
         else if (name == "book") config.book = value;
         else if (name == "eval") {
             if (value != "default" && value != "classical" && value != "nnue" && value != "hybrid")
@@ -226,8 +266,9 @@ std::string parse_config(const std::vector<std::string>& args, Config& config) {
         if (!error.empty()) return error;
     }
     if (!config.nodes && !config.depth) return "give a nodes or a depth budget";
-    if (config.standard_share + config.suggested_share > 100)
-        return "standard and suggested shares add up to more than 100 percent";
+    if (config.standard_share + config.chess960_share + config.suggested_share > 100)
+        return "standard, chess960 and suggested shares add up to more than 100 percent";
+    if (config.hard_nodes && config.hard_nodes < config.nodes) return "hardnodes is below nodes";
     return {};
 }
 
@@ -238,58 +279,113 @@ namespace {
 struct Writer {
     std::mutex mutex;
     std::ofstream out;
-    std::map<std::uint64_t, std::vector<Record>> done;
-    std::uint64_t next = 0, games = 0, positions = 0;
+    std::map<std::uint64_t, GameRecord> done;
+    std::uint64_t next = 0, games = 0, positions = 0, session_positions = 0;
+    std::uint64_t ends[6] = {};
     std::string error;
 
-    void submit(std::uint64_t index, std::vector<Record> records) {
+    void submit(std::uint64_t index, GameRecord game) {
         std::lock_guard<std::mutex> lock(mutex);
-        done.emplace(index, std::move(records));
+        done.emplace(index, std::move(game));
         for (auto it = done.begin(); it != done.end() && it->first == next; it = done.erase(it), ++next) {
-            for (const Record& r : it->second) out.write(reinterpret_cast<const char*>(r.data()), RecordSize);
-            positions += it->second.size();
+            out << encode_game(it->second);
+            positions += it->second.plies.size();
+            session_positions += it->second.plies.size();
+            ++ends[it->second.termination];
             ++games;
         }
-        out.flush();
+        out.flush();  // a stopped run loses at most the games in flight
         if (!out && error.empty()) error = "write failed";
     }
 };
 
-std::vector<Record> play_game(search::Engine& engine, const search::Settings& settings, const Config& config,
-                              const Start& start) {
+// One search from the game's position with the run's budget; the score is the last
+// exact one reported (VALUE_NONE if none was).
+std::pair<Move, Value> think(search::Engine& engine, const Position& pos, const search::Settings& settings,
+                             std::uint64_t soft, std::uint64_t hard, int depth) {
+    search::Limits limits;
+    limits.nodes = hard;
+    limits.soft_nodes = soft;
+    limits.depth = depth;
+    Value score = VALUE_NONE;
+    Move best = MOVE_NONE;
+    search::Listener listener;
+    listener.on_report = [&](const search::Report& r) {
+        if (r.bound == search::BOUND_EXACT && r.multipv == 1 && !r.pv.empty()) score = r.score;
+    };
+    listener.on_bestmove = [&](Move m, Move) { best = m; };
+    engine.start(pos, limits, settings, listener);
+    engine.wait();
+    return {best, score};
+}
+
+GameRecord play_game(search::Engine& engine, const search::Settings& settings, const Config& config,
+                     const Start& start) {
+    GameRecord record;
+    record.kind = start.kind;
+    record.fen = start.fen;
     Game game;
-    if (!game.set(start.fen, {}).empty()) return {};
-    engine.clear();
-    std::vector<Record> records;
-    std::string status;
-    while ((status = game.status()) == "ongoing") {
-        search::Limits limits;
-        limits.nodes = config.nodes;
-        limits.depth = config.depth;
-        Value score = VALUE_NONE;
-        Move best = MOVE_NONE;
-        search::Listener listener;
-        listener.on_report = [&](const search::Report& r) {
-            if (r.bound == search::BOUND_EXACT && r.multipv == 1 && !r.pv.empty()) score = r.score;
-        };
-        listener.on_bestmove = [&](Move m, Move) { best = m; };
-        engine.start(game.position(), limits, settings, listener);
-        engine.wait();
-        if (best == MOVE_NONE) break;
+    game.set(start.fen, {}, record.chess960());  // the start was made by the same rules
+    int win_run = 0, draw_run = 0;
+    for (;;) {
+        const std::string status = game.status();
+        if (status != "ongoing") {
+            // A claimable draw (threefold, fifty moves) ends the game as a draw.
+            record.termination = status == "checkmate" ? END_CHECKMATE : status == "stalemate" ? END_STALEMATE
+                                                                                                : END_DRAW_RULE;
+            record.result = status == "checkmate" ? (game.position().side_to_move() == WHITE ? 0 : 2) : 1;
+            return record;
+        }
+        if (int(record.plies.size()) >= config.max_plies) {
+            record.termination = END_PLY_CAP, record.result = 1;
+            return record;
+        }
         const Position& pos = game.position();
-        // Kept: quiet positions with a centipawn score. A position in check or whose
-        // best move captures or promotes is not quiet, and a mate score is no
-        // evaluation to learn.
-        bool tactical = is_promotion(best) || is_en_passant(best) ||
-                        (!is_castling(best) && pos.piece_on(to_sq(best)) != NO_PIECE);
-        if (!pos.in_check() && !tactical && score != VALUE_NONE && std::abs(score) < VALUE_MATE_IN_MAX_PLY)
-            records.push_back(pack(pos, score, best, DRAWN));
+        auto [best, score] = think(engine, pos, settings, config.nodes, config.hard_cap(), config.depth);
+        if (best == MOVE_NONE) {  // cannot happen in an ongoing game; end it as drawn
+            record.termination = END_DRAW_RULE, record.result = 1;
+            return record;
+        }
+        record.plies.push_back({best, score});
+        if (score != VALUE_NONE) {
+            const Value white = pos.side_to_move() == WHITE ? score : -score;
+            if (std::abs(white) >= VALUE_MATE_IN_MAX_PLY) win_run = white > 0 ? config.win_plies : -config.win_plies;
+            else if (white >= config.win_cp) win_run = win_run > 0 ? win_run + 1 : 1;
+            else if (white <= -config.win_cp) win_run = win_run < 0 ? win_run - 1 : -1;
+            else win_run = 0;
+            draw_run = pos.game_ply() >= config.draw_from && std::abs(white) <= config.draw_cp ? draw_run + 1 : 0;
+            if (std::abs(win_run) >= config.win_plies) {
+                record.termination = END_WIN_ADJUDICATED, record.result = win_run > 0 ? 2 : 0;
+                return record;
+            }
+            if (draw_run >= config.draw_plies) {
+                record.termination = END_DRAW_ADJUDICATED, record.result = 1;
+                return record;
+            }
+        }
         game.play(best);
     }
-    Result result = DRAWN;
-    if (status == "checkmate") result = game.position().side_to_move() == WHITE ? BLACK_WINS : WHITE_WINS;
-    for (Record& r : records) r[51] = result;
-    return records;
+}
+
+// Reads what an earlier run of the same seed left in `path`: the number of whole games,
+// in index order, and the file size they take (a partial last game is cut off).
+std::string scan_existing(const std::string& path, std::uint64_t seed, std::uint64_t& games, std::uint64_t& bytes) {
+    games = bytes = 0;
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {};
+    GameRecord g;
+    std::string error;
+    while (read_game(in, g, error)) {
+        if (g.seed != seed || g.index != games)
+            return "'" + path + "' holds game " + std::to_string(g.index) + " of seed " + std::to_string(g.seed) +
+                   " where game " + std::to_string(games) + " of seed " + std::to_string(seed) +
+                   " belongs: not a run of this seed (pick another out file)";
+        ++games;
+        bytes = std::uint64_t(in.tellg());
+    }
+    if (!error.empty() && error.find("truncated") == std::string::npos)
+        return "'" + path + "' is not a game file: " + error;
+    return {};
 }
 
 }  // namespace
@@ -309,16 +405,37 @@ int run(const Config& config, std::ostream& log) {
         }
         log << "datagen: net " << nnue::active_name() << std::endl;
     }
+    std::uint64_t first = 0, keep_bytes = 0;
+    if (std::string e = scan_existing(config.out, config.seed, first, keep_bytes); !e.empty()) {
+        log << "error: " << e << std::endl;
+        return 1;
+    }
+    if (first >= config.games) {
+        log << "datagen: '" << config.out << "' already holds all " << first << " games of seed " << config.seed
+            << std::endl;
+        return 0;
+    }
     Writer writer;
-    writer.out.open(config.out, std::ios::binary | std::ios::trunc);
+    if (first || keep_bytes) {
+        std::error_code ec;
+        std::filesystem::resize_file(config.out, keep_bytes, ec);
+        if (ec) {
+            log << "error: cannot resume '" << config.out << "': " << ec.message() << std::endl;
+            return 1;
+        }
+        log << "datagen: resuming '" << config.out << "' at game " << first << std::endl;
+    }
+    writer.out.open(config.out, std::ios::binary | (first ? std::ios::app : std::ios::trunc));
     if (!writer.out) {
         log << "error: cannot write '" << config.out << "'" << std::endl;
         return 1;
     }
+    writer.next = first;
     search::Settings settings;
     if (config.eval != "default") eval::parse_mode(config.eval, settings.eval.mode);
 
-    std::atomic<std::uint64_t> next_game{0};
+    std::atomic<std::uint64_t> next_game{first};
+    std::atomic<std::uint64_t> dropped{0};
     std::atomic<int> running{config.threads};
     std::mutex done_mutex;
     std::condition_variable done_cv;
@@ -326,9 +443,26 @@ int run(const Config& config, std::ostream& log) {
         search::Engine engine;
         engine.resize_hash(std::size_t(config.hash_mb));
         for (std::uint64_t g; (g = next_game++) < config.games;) {
-            std::uint64_t seed = config.seed * 0x9E3779B97F4A7C15ULL + g;
-            Start start = make_start(config, book, splitmix64(seed));
-            writer.submit(g, play_game(engine, settings, config, start));
+            // Everything about game g follows from (seed, g): a resumed or multi-threaded
+            // run writes the same bytes.
+            std::uint64_t mix = config.seed * 0x9E3779B97F4A7C15ULL + g;
+            std::uint64_t rng = splitmix64(mix);
+            Start start;
+            for (;;) {
+                start = make_start(config, book, rng);
+                if (!config.verify_cp) break;
+                engine.clear();
+                Game check;
+                check.set(start.fen, {}, start.kind == START_CHESS960);
+                Value v = think(engine, check.position(), settings, config.verify_nodes, 8 * config.verify_nodes, 0).second;
+                if (v != VALUE_NONE && std::abs(v) <= config.verify_cp) break;
+                ++dropped;
+            }
+            engine.clear();
+            GameRecord record = play_game(engine, settings, config, start);
+            record.seed = config.seed;
+            record.index = std::uint32_t(g);
+            writer.submit(g, std::move(record));
         }
         std::lock_guard<std::mutex> lock(done_mutex);
         --running;
@@ -341,14 +475,17 @@ int run(const Config& config, std::ostream& log) {
     auto progress = [&] {
         double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
         std::lock_guard<std::mutex> lock(writer.mutex);
-        log << "datagen: games " << writer.games << "/" << config.games << " positions " << writer.positions
-            << " positions/s " << std::uint64_t(writer.positions / std::max(seconds, 1e-3)) << " elapsed "
-            << std::uint64_t(seconds) << "s" << std::endl;
+        const auto* e = writer.ends;
+        log << "datagen: games " << writer.games + first << "/" << config.games << " positions " << writer.positions
+            << " positions/s " << std::uint64_t(writer.session_positions / std::max(seconds, 1e-3)) << " elapsed "
+            << std::uint64_t(seconds) << "s ends mate " << e[END_CHECKMATE] << " stalemate " << e[END_STALEMATE]
+            << " rule " << e[END_DRAW_RULE] << " win-adj " << e[END_WIN_ADJUDICATED] << " draw-adj "
+            << e[END_DRAW_ADJUDICATED] << " cap " << e[END_PLY_CAP] << " starts dropped " << dropped << std::endl;
     };
     {
         std::unique_lock<std::mutex> lock(done_mutex);
         while (running > 0)
-            if (!done_cv.wait_for(lock, std::chrono::seconds(10), [&] { return running == 0; })) {
+            if (!done_cv.wait_for(lock, std::chrono::seconds(30), [&] { return running == 0; })) {
                 lock.unlock();
                 progress();
                 lock.lock();
@@ -360,6 +497,38 @@ int run(const Config& config, std::ostream& log) {
         log << "error: " << writer.error << " on '" << config.out << "'" << std::endl;
         return 1;
     }
+    return 0;
+}
+
+int expand(const std::vector<std::string>& args, std::ostream& out, std::ostream& log) {
+    std::vector<std::string> inputs;
+    std::string out_path;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "out") {
+            if (i + 1 >= args.size()) return log << "error: out needs a file name\n" << Usage << std::endl, 1;
+            out_path = args[++i];
+        } else {
+            inputs.push_back(args[i]);
+        }
+    }
+    if (inputs.empty()) return log << "error: name at least one game file\n" << Usage << std::endl, 1;
+    std::ofstream file;
+    if (!out_path.empty()) {
+        file.open(out_path, std::ios::binary | std::ios::trunc);
+        if (!file) return log << "error: cannot write '" << out_path << "'" << std::endl, 1;
+    }
+    std::ostream& sink = out_path.empty() ? out : file;
+    std::uint64_t total = 0;
+    for (const std::string& path : inputs) {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) return log << "error: cannot read '" << path << "'" << std::endl, 1;
+        std::string error;
+        total += expand_games(in, sink, error);
+        if (!error.empty()) return log << "error: '" << path << "': " << error << std::endl, 1;
+    }
+    sink.flush();
+    if (!sink) return log << "error: write failed" << std::endl, 1;
+    log << "expand: " << total << " positions" << std::endl;
     return 0;
 }
 

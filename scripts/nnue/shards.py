@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Training-data shards: runs `maharajah datagen` shard after shard outside the work tree
+and keeps the manifest (scripts/nnue/shards.tsv) that lets anyone regenerate a lost shard
+exactly (same engine commit, options and seed give the same bytes).
+
+  scripts/nnue/shards.py run [--first-seed N] [--count K] [--games N] [--threads N]
+                             [--nodes N] [--engine PATH]
+  scripts/nnue/shards.py status          # shards on disk against the manifest
+  scripts/nnue/shards.py verify          # sha256 of every complete shard on disk
+
+Data lives in $MAHARAJAH_DATA (default ~/maharajah-data), never in git. `run` copies the
+engine binary there under its commit's name, so rebuilding the work tree does not change
+a running shard, resumes a partial shard of the same seed, and appends a manifest row
+when a shard completes. Stop it with kill -TERM (a background job ignores Ctrl-C):
+the finished games stay, the next run resumes.
+"""
+
+import argparse
+import hashlib
+import os
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+MANIFEST = ROOT / "scripts" / "nnue" / "shards.tsv"
+COLUMNS = ["file", "seed", "options", "commit", "games", "positions", "bytes", "sha256", "finished"]
+HEADER_SIZE = 22
+
+
+def data_dir() -> Path:
+    return Path(os.environ.get("MAHARAJAH_DATA", str(Path.home() / "maharajah-data")))
+
+
+def count_games(path: Path):
+    """(games, positions, bytes of whole games) of a game file (games.h)."""
+    games = positions = good = 0
+    with open(path, "rb") as f:
+        data = f.read()
+    at = 0
+    while at + HEADER_SIZE <= len(data):
+        if data[at:at + 2] != b"MG":
+            raise ValueError(f"{path}: bad magic at byte {at}")
+        plies = struct.unpack_from("<H", data, at + 6)[0]
+        fen_len = struct.unpack_from("<H", data, at + 20)[0]
+        end = at + HEADER_SIZE + fen_len + 4 * plies
+        if end > len(data):
+            break
+        games += 1
+        positions += plies
+        at = good = end
+    return games, positions, good
+
+
+def sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def read_manifest():
+    if not MANIFEST.exists():
+        return []
+    rows = []
+    for line in MANIFEST.read_text().splitlines():
+        if not line or line.startswith("#") or line.startswith("file\t"):
+            continue
+        rows.append(dict(zip(COLUMNS, line.split("\t"))))
+    return rows
+
+
+def append_manifest(row):
+    new = not MANIFEST.exists()
+    with open(MANIFEST, "a") as f:
+        if new:
+            f.write("# Training-data shards of `maharajah datagen` (scripts/nnue/shards.py). Regenerate one with\n"
+                    "# the engine built at `commit`: maharajah datagen <options> seed <seed> out <file>\n")
+            f.write("\t".join(COLUMNS) + "\n")
+        f.write("\t".join(str(row[c]) for c in COLUMNS) + "\n")
+
+
+def engine_copy(engine: Path, commit: str) -> Path:
+    bin_dir = data_dir() / "bin"
+    bin_dir.mkdir(parents=True, exist_ok=True)
+    target = bin_dir / f"maharajah-{commit[:12]}"
+    if not target.exists():
+        shutil.copy2(engine, target)
+    return target
+
+
+def git_commit() -> str:
+    out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True, check=True)
+    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True, check=True).stdout.strip()
+    if dirty:
+        sys.exit("shards: the work tree has uncommitted changes; a shard must name the commit that made it")
+    return out.stdout.strip()
+
+
+def cmd_run(args) -> int:
+    commit = git_commit()
+    engine = engine_copy(Path(args.engine), commit)
+    done = {r["file"] for r in read_manifest()}
+    options = f"games {args.games} nodes {args.nodes} threads {args.threads}"
+    stop = {"now": False}
+
+    def on_term(signum, frame):
+        stop["now"] = True
+        if child:
+            child.send_signal(signal.SIGTERM)
+
+    child = None
+    signal.signal(signal.SIGTERM, on_term)
+    data_dir().mkdir(parents=True, exist_ok=True)
+    seed = args.first_seed
+    made = 0
+    while made < args.count and not stop["now"]:
+        name = f"v2-s{seed}.games"
+        if name in done:
+            seed += 1
+            continue
+        path = data_dir() / name
+        cmd = [str(engine), "datagen", *options.split(), "seed", str(seed), "out", str(path)]
+        print(f"shards: {' '.join(cmd)}", file=sys.stderr, flush=True)
+        start = time.time()
+        child = subprocess.Popen(cmd)
+        rc = child.wait()
+        child = None
+        if rc != 0 or stop["now"]:
+            print(f"shards: {name} stopped (exit {rc}); run again to resume", file=sys.stderr)
+            return 1 if rc != 0 and not stop["now"] else 0
+        games, positions, size = count_games(path)
+        append_manifest({"file": name, "seed": seed, "options": options.replace(f" threads {args.threads}", ""),
+                         "commit": commit[:12], "games": games, "positions": positions, "bytes": size,
+                         "sha256": sha256(path), "finished": time.strftime("%Y-%m-%d")})
+        print(f"shards: {name} done: {games} games, {positions} positions, {time.time() - start:.0f} s",
+              file=sys.stderr, flush=True)
+        done.add(name)
+        made += 1
+        seed += 1
+    return 0
+
+
+def cmd_status(args) -> int:
+    rows = {r["file"]: r for r in read_manifest()}
+    total = 0
+    for r in rows.values():
+        total += int(r["positions"])
+    print(f"manifest: {len(rows)} shards, {total} positions")
+    for path in sorted(data_dir().glob("*.games")):
+        games, positions, _ = count_games(path)
+        state = "complete" if path.name in rows else "partial"
+        print(f"{path.name}\t{state}\t{games} games\t{positions} positions")
+    missing = [f for f in rows if not (data_dir() / f).exists()]
+    if missing:
+        print("missing on disk (regenerate from the manifest): " + " ".join(missing))
+    return 0
+
+
+def cmd_verify(args) -> int:
+    bad = 0
+    for r in read_manifest():
+        path = data_dir() / r["file"]
+        if not path.exists():
+            print(f"{r['file']}: missing")
+            continue
+        ok = sha256(path) == r["sha256"]
+        bad += not ok
+        print(f"{r['file']}: {'ok' if ok else 'SHA256 MISMATCH'}")
+    return 1 if bad else 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    run = sub.add_parser("run")
+    run.add_argument("--first-seed", type=int, default=2001)
+    run.add_argument("--count", type=int, default=1000, help="shards to finish before stopping")
+    run.add_argument("--games", type=int, default=20000, help="games per shard")
+    run.add_argument("--nodes", type=int, default=5000, help="soft node budget per move")
+    run.add_argument("--threads", type=int, default=2)
+    run.add_argument("--engine", default=str(ROOT / "build" / "maharajah"))
+    sub.add_parser("status")
+    sub.add_parser("verify")
+    args = ap.parse_args(argv)
+    return {"run": cmd_run, "status": cmd_status, "verify": cmd_verify}[args.cmd](args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
