@@ -14,6 +14,7 @@
 #include "eval/nnue.h"
 #include "eval/weights.h"
 #include "search/movepick.h"
+#include "search/params.h"
 #include "search/timeman.h"
 
 namespace maharajah::search {
@@ -24,21 +25,25 @@ using Clock = std::chrono::steady_clock;
 
 enum NodeType { NON_PV, PV, ROOT };
 
-// Late-move reduction table, filled once: reductions grow with log(depth) * log(moves).
+// Late-move reduction table: reductions grow with log(depth) * log(moves). Filled at
+// start-up, and again when a tuning build changes a parameter.
 struct Reductions {
     int table[MAX_PLY][64];
-    Reductions() {
+    Reductions() { fill(); }
+    void fill() {
         for (int d = 0; d < MAX_PLY; ++d)
             for (int m = 0; m < 64; ++m)
-                table[d][m] = (d && m) ? int(0.4 + std::log(double(d)) * std::log(double(m)) / 2.1) : 0;
+                table[d][m] = (d && m) ? int(param::LmrBase / 100.0 + std::log(double(d)) * std::log(double(m)) /
+                                                                       (param::LmrDivisor / 100.0))
+                                       : 0;
     }
     int operator()(int depth, int move_count) const {
         return table[std::min(depth, MAX_PLY - 1)][std::min(move_count, 63)];
     }
 };
-const Reductions reduction;
+Reductions reduction;
 
-constexpr int lmp_limit(int depth, bool improving) { return (3 + depth * depth) / (2 - improving); }
+inline int lmp_limit(int depth, bool improving) { return (param::LmpBase + depth * depth) / (2 - improving); }
 
 // A futility-pruned move is worth at most its futility value: fail-soft, the node's
 // upper bound need not stay at -infinity when every move was pruned.
@@ -46,7 +51,9 @@ inline void note_futile(Value& best, Value futility_value) {
     if (futility_value != VALUE_NONE && futility_value > best && futility_value < VALUE_MATE_IN_MAX_PLY) best = futility_value;
 }
 
-int stat_bonus(int depth) { return std::min(170 * depth - 100, 1700); }
+int stat_bonus(int depth) {
+    return std::min(param::HistoryBonusMul * depth - param::HistoryBonusSub, param::HistoryBonusMax);
+}
 
 struct Stack {
     Move* pv;
@@ -94,6 +101,8 @@ bool may_give_check(const Position& pos, Move m, Bitboard blockers) {
 }
 
 }  // namespace
+
+void init_reductions() { reduction.fill(); }
 
 class Worker {
 public:
@@ -321,7 +330,7 @@ void Worker::iterative_deepening() {
         for (pv_index_ = 0; pv_index_ < multipv && !stopping(); ++pv_index_) {
             seldepth_ = 0;
             Value prev = root_moves[pv_index_].previous_score;
-            Value delta = 14, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
+            Value delta = param::AspirationDelta, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
             if (settings_.on(ASPIRATION) && depth >= 4 && prev > -VALUE_INFINITE && std::abs(prev) < VALUE_MATE_IN_MAX_PLY) {
                 alpha = std::max(prev - delta, -VALUE_INFINITE);
                 beta = std::min(prev + delta, VALUE_INFINITE);
@@ -424,14 +433,15 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         improving = improving_now();
 
         // Reverse futility: far above beta at low depth, the opponent will not come back.
-        if (!PvNode && settings_.on(REVERSE_FUTILITY) && depth < 9 && eval - 85 * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
+        if (!PvNode && settings_.on(REVERSE_FUTILITY) && depth < param::RfpDepth && eval - param::RfpMargin * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
             return eval;
 
         // Null move: give the opponent a free move; if we still beat beta, cut.
-        if (!PvNode && settings_.on(NULL_MOVE) && (ss - 1)->current_move != MOVE_NULL && eval >= beta && ss->static_eval >= beta - 20 * depth + 160 &&
+        if (!PvNode && settings_.on(NULL_MOVE) && (ss - 1)->current_move != MOVE_NULL && eval >= beta && ss->static_eval >= beta - param::NmpEvalDepthMul * depth + param::NmpEvalBase &&
             eval::non_pawn_material(pos, us) > 0 && (ss->ply >= nmp_min_ply_ || us != nmp_color_) &&
             beta > VALUE_MATED_IN_MAX_PLY) {
-            int R = 3 + depth / 4 + std::min((eval - beta) / 200, 3);
+            int R = param::NmpReductionBase + depth / param::NmpReductionDepthDiv +
+                    std::min((eval - beta) / param::NmpReductionEvalDiv, 3);
             StateInfo st;
             ss->current_move = MOVE_NULL;
             ss->cont_hist = &sentinel_;
@@ -442,7 +452,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             nnue_.pop();
             if (v >= beta && v < VALUE_MATE_IN_MAX_PLY) {
                 // Verify where zugzwang is likely (little material) or the depth is large.
-                bool verify = depth >= 12 || eval::non_pawn_material(pos, us) <= 2 * eval::PieceValue[ROOK].mg;
+                bool verify = depth >= param::NmpVerifyDepth || eval::non_pawn_material(pos, us) <= 2 * eval::PieceValue[ROOK].mg;
                 if (!verify || nmp_min_ply_ || !settings_.on(NULL_VERIFY)) return v;
                 nmp_min_ply_ = ss->ply + 3 * (depth - R) / 4;
                 nmp_color_ = us;
@@ -456,8 +466,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     // ProbCut: a capture that beats beta by a margin in a search four plies shallower
     // (checked first by quiescence, the cheap filter) would very likely beat beta at
     // full depth too. Not when the hash already says the node stays below that margin.
-    const Value probcut_beta = beta + 200;
-    if (!PvNode && !in_check && !excluded && settings_.on(PROBCUT) && depth >= 5 && std::abs(beta) < VALUE_MATE_IN_MAX_PLY &&
+    const Value probcut_beta = beta + param::ProbcutMargin;
+    if (!PvNode && !in_check && !excluded && settings_.on(PROBCUT) && depth >= param::ProbcutDepth && std::abs(beta) < VALUE_MATE_IN_MAX_PLY &&
         !(tt_value != VALUE_NONE && tte->depth() >= depth - 3 && tt_value < probcut_beta)) {
         MovePicker captures_mp(pos, tt_move, history_);  // captures and promotions
         for (Move m; (m = captures_mp.next()) != MOVE_NONE;) {
@@ -517,15 +527,17 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 if (settings_.on(LMP) && move_count >= lmp_limit(depth, improving) && !in_check) continue;
                 // Futility: the move's history widens or narrows the margin, so a quiet
                 // move that often refuted here is not pruned on the static eval alone.
-                if (settings_.on(FUTILITY) && !in_check && lmr_depth < 9) {
-                    futility_value = ss->static_eval + 110 + 100 * lmr_depth + quiet_hist / 96;
+                if (settings_.on(FUTILITY) && !in_check && lmr_depth < param::FutilityDepth) {
+                    futility_value = ss->static_eval + param::FutilityBase + param::FutilityMul * lmr_depth +
+                                     quiet_hist / param::FutilityHistoryDiv;
                     prune_unless_check = futility_value <= alpha;
                     if (!prune_unless_check) futility_value = VALUE_NONE;
                 }
                 prune_unless_check = prune_unless_check ||
-                                     (settings_.on(SEE_PRUNING) && lmr_depth < 8 &&
-                                      !see_ge(pos, m, -25 * lmr_depth * lmr_depth));
-            } else if (settings_.on(SEE_PRUNING) && depth < 7 && !see_ge(pos, m, -100 * depth))
+                                     (settings_.on(SEE_PRUNING) && lmr_depth < param::SeeQuietDepth &&
+                                      !see_ge(pos, m, -param::SeeQuietMul * lmr_depth * lmr_depth));
+            } else if (settings_.on(SEE_PRUNING) && depth < param::SeeCaptureDepth &&
+                       !see_ge(pos, m, -param::SeeCaptureMul * depth))
                 continue;
         }
 
@@ -543,10 +555,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         // node fails high on them (multi-cut); when the hash move alone was expected to
         // beat beta, it is searched one ply shallower.
         int extension = 0;
-        if (!Root && m == tt_move && !excluded && settings_.on(SINGULAR) && depth >= 7 && tt_value != VALUE_NONE &&
+        if (!Root && m == tt_move && !excluded && settings_.on(SINGULAR) && depth >= param::SingularDepth && tt_value != VALUE_NONE &&
             std::abs(tt_value) < VALUE_MATE_IN_MAX_PLY && (tte->bound() & BOUND_LOWER) && tte->depth() >= depth - 3 &&
             ss->ply < 2 * root_depth_) {
-            const Value singular_beta = tt_value - 2 * depth;
+            const Value singular_beta = tt_value - param::SingularMargin * depth;
             ss->excluded = m;
             Value v = search<NON_PV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
             ss->excluded = MOVE_NONE;
@@ -583,7 +595,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                 if (m == ss->killers[0] || m == ss->killers[1]) --r;
                 // Butterfly and continuation history together: one ply less or more
                 // per 10000 points of the move's record.
-                r -= quiet_hist / 10000;
+                r -= quiet_hist / param::LmrHistoryDiv;
             }
             int d = std::clamp(new_depth - r, 1, new_depth + 1);
             v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);

@@ -10,6 +10,7 @@
 
 #include "movegen/movegen.h"
 #include "protocol/uci.h"
+#include "search/params.h"
 #include "search/search.h"
 #include "search/timeman.h"
 #include "support/uci_session.h"
@@ -290,5 +291,39 @@ TEST_CASE("bench takes Stockfish's arguments: hash threads limit fenfile limitty
         lines = s.run(std::string(bad) + "\n");
         REQUIRE(lines.size() == 1);
         REQUIRE(lines[0].rfind("info string error: bench: ", 0) == 0);
+    }
+}
+
+TEST_CASE("the search parameters print as OpenBench SPSA input and are set only in a tuning build", "[search][params]") {
+    const auto table = search::params();
+    REQUIRE(table.size() >= 20);
+    std::istringstream lines(search::spsa_input());
+    std::size_t count = 0;
+    for (std::string line; std::getline(lines, line); ++count) {
+        INFO(line);
+        const auto& p = table[count];
+        REQUIRE(line.rfind(std::string(p.name) + ", int, " + std::to_string(p.value) + ", " + std::to_string(p.min) +
+                               ", " + std::to_string(p.max) + ", ",
+                           0) == 0);
+        REQUIRE(line.substr(line.size() - 7) == ", 0.002");
+        REQUIRE(p.min <= p.value);
+        REQUIRE(p.value <= p.max);
+    }
+    REQUIRE(count == table.size());
+
+    Session s;
+    const std::string before = nodes_of(s.run("bench 16 1 8\n"));
+    auto reply = s.run("setoption name LmrBase value 90\n");
+    if constexpr (search::Tunable) {
+        REQUIRE(reply.empty());
+        REQUIRE(search::params()[0].value == 90);
+        REQUIRE(nodes_of(s.run("bench 16 1 8\n")) != before);
+        REQUIRE(s.run("setoption name LmrBase value 151\n").size() == 1);  // out of range: refused
+        REQUIRE(s.run("setoption name LmrBase value 40\n").empty());
+        REQUIRE(nodes_of(s.run("bench 16 1 8\n")) == before);
+    } else {
+        REQUIRE(reply.size() == 1);
+        REQUIRE(reply[0].find("unknown option 'LmrBase'") != std::string::npos);
+        REQUIRE_FALSE(search::set_param("LmrBase", 50));
     }
 }

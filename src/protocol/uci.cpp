@@ -11,6 +11,7 @@
 
 #include "eval/nnue.h"
 #include "movegen/perft.h"
+#include "search/params.h"
 
 namespace maharajah {
 
@@ -86,6 +87,11 @@ bool Uci::execute(const std::string& line) {
     else if (cmd == "position") cmd_position(is);
     else if (cmd == "go") cmd_go(is);
     else if (cmd == "bench") cmd_bench(is);
+    else if (cmd == "spsa") {
+        std::string table = search::spsa_input();
+        table.pop_back();  // send() ends the line
+        send(table);
+    }
     else if (cmd == "d") cmd_display();
     else if (cmd == "eval") cmd_eval();
     else if (cmd == "army") cmd_army(is);
@@ -180,6 +186,11 @@ void Uci::cmd_uci() {
     // that a GUI's option dialog shows what players use.
     if (show_dev_options_)
         os << "option name Ablate type string default none\n";
+    // A tuning build lists the search parameters, which an SPSA tuner sets.
+    if (search::Tunable)
+        for (const search::ParamInfo& p : search::params())
+            os << "option name " << p.name << " type spin default " << p.value << " min " << p.min << " max " << p.max
+               << "\n";
     os << "uciok";
     send(os.str());
 }
@@ -294,8 +305,16 @@ void Uci::cmd_setoption(std::istringstream& is) {
             disabled |= 1u << (it - search::TechniqueName.begin());
         }
         settings_.disabled = disabled;
-    } else
+    } else {
+        // A tuning build's search parameters; anything else is unknown.
+        if (search::Tunable)
+            for (const search::ParamInfo& p : search::params())
+                if (lower(p.name) == id) {
+                    if (spin(p.min, p.max, n)) search::set_param(p.name, int(n));
+                    return;
+                }
         error("setoption: unknown option '" + clip(name) + "'");
+    }
 }
 
 void untie_standard_streams() {
@@ -308,6 +327,7 @@ const char* const Usage =
     "       maharajah <uci command ...>    runs one command to its end, e.g. 'maharajah go depth 12',\n"
     "                                      'maharajah bench', 'maharajah army suggest white'\n"
     "       maharajah perft <depth> [<fen>] [moves <m1> <m2> ...]\n"
+    "       maharajah spsa                 the search parameters in OpenBench's SPSA input format\n"
     "       maharajah --version | --help\n"
     "Set MAHARAJAH_DEV_OPTIONS=1 to list the developer option Ablate in 'uci'.";
 
