@@ -66,6 +66,26 @@ class Engine:
             if line:
                 lines.append(line)
 
+    def search(self, position, nodes):
+        """The last score of `go nodes <nodes>` from a cleared hash (`ucinewgame`), from the
+        side to move: ('cp', n) or ('mate', n); None when the engine sent no score.
+        Bound-only scores are skipped. With Threads 1 the answer is the same on every run."""
+        self.run("ucinewgame", position)
+        self.p.stdin.write(f"go nodes {nodes}\n")
+        self.p.stdin.flush()
+        score = None
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit("error: the engine exited unexpectedly")
+            t = line.split()
+            if t and t[0] == "bestmove":
+                return score
+            if t and t[0] == "info" and "score" in t and "lowerbound" not in t \
+                    and "upperbound" not in t:
+                i = t.index("score")
+                score = (t[i + 1], int(t[i + 2]))
+
     def one(self, cmd):
         out = self.run(cmd)
         return out[0] if out else ""
