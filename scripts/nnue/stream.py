@@ -50,16 +50,22 @@ def make_pieces(indexes: list[GameIndex], max_positions: int) -> list[Piece]:
         n = ix.positions
         if n == 0:
             continue
-        parts = max(1, math.ceil(n / max_positions))
         before = [0]  # positions in the games before game g
         for p in ix.plies:
             before.append(before[-1] + p)
-        cuts = [0]
-        for j in range(1, parts):
-            g = bisect.bisect_left(before, j * n / parts)
-            if cuts[-1] < g < ix.games:
-                cuts.append(g)
-        cuts.append(ix.games)
+        parts = max(1, math.ceil(n / max_positions))
+        while True:  # equal shares, cut at the game boundary at or after each share's end
+            cuts = [0]
+            for j in range(1, parts):
+                g = bisect.bisect_left(before, j * n / parts)
+                if cuts[-1] < g < ix.games:
+                    cuts.append(g)
+            cuts.append(ix.games)
+            sizes = [before[b] - before[a] for a, b in zip(cuts, cuts[1:])]
+            if all(size <= max_positions or b - a == 1 for size, a, b in zip(sizes, cuts, cuts[1:])) \
+                    or parts >= ix.games:
+                break
+            parts += 1
         for j in range(len(cuts) - 1):
             lo, hi = cuts[j], cuts[j + 1]
             start, end = ix.offsets[lo], ix.offsets[hi] if hi < ix.games else ix.end
@@ -155,6 +161,8 @@ class Expander:
         extra = len(proc.stdout.read())
         err = proc.stderr.read().decode(errors="replace").strip()
         code = proc.wait()
+        proc.stdout.close()
+        proc.stderr.close()
         if feeder is not None:
             feeder.join()
         what = f"{path}" + (f" part {piece.part + 1}/{piece.parts}" if not piece.whole else "")
