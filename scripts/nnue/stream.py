@@ -23,6 +23,7 @@ import math
 import os
 import subprocess
 import threading
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -184,18 +185,21 @@ class Chunk:
     raw: int  # positions before filtering
     dropped: dict
     seconds: float  # spent expanding, reading and filtering
+    prepared: object = None  # what the loader's prepare function made of the records
+    prepare_seconds: float = 0.0
 
 
 class ChunkLoader:
-    """Loads chunks (expand, filter) in a background thread, one ahead of training."""
+    """Loads chunks (expand, filter) in a background thread, one ahead of training.
+    submit() also runs prepare(kept records) there (the trainer decodes the positions
+    and computes their features: numpy, mostly outside the GIL, so it overlaps the
+    training of the chunk before) and keeps its result in Chunk.prepared."""
 
-    def __init__(self, expander: Expander, pieces: list[Piece], filters: Filters):
-        self.expander, self.pieces, self.filters = expander, pieces, filters
+    def __init__(self, expander: Expander, pieces: list[Piece], filters: Filters, prepare=None):
+        self.expander, self.pieces, self.filters, self.prepare = expander, pieces, filters, prepare
         self.pool = concurrent.futures.ThreadPoolExecutor(max_workers=1)
 
     def load(self, chunk: list[int]) -> Chunk:
-        import time
-
         t0 = time.perf_counter()
         parts = [self.expander.records(self.pieces[i]) for i in chunk]
         records = parts[0] if len(parts) == 1 else np.concatenate(parts)
@@ -203,8 +207,17 @@ class ChunkLoader:
         kept, dropped = self.filters.apply(records)
         return Chunk(kept, len(records), dropped, time.perf_counter() - t0)
 
+    def load_and_prepare(self, chunk: list[int]) -> Chunk:
+        loaded = self.load(chunk)
+        if self.prepare is not None:
+            t0 = time.perf_counter()
+            loaded.prepared = self.prepare(loaded.records)
+            loaded.records = None  # prepare keeps what it needs
+            loaded.prepare_seconds = time.perf_counter() - t0
+        return loaded
+
     def submit(self, chunk: list[int]) -> concurrent.futures.Future:
-        return self.pool.submit(self.load, chunk)
+        return self.pool.submit(self.load_and_prepare, chunk)
 
     def close(self):
         self.pool.shutdown(wait=True, cancel_futures=True)

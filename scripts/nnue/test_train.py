@@ -15,6 +15,12 @@
   `eval`) of all 3000 sample positions with a random and a trained 256-wide net;
 - train.py: 2 epochs on the sample lower the loss and write a net that reads back and
   evaluates like the float net; two 1-epoch runs with one seed give identical bytes.
+- the filters against a plain reading of bytes 58-63; the game-file index, its pieces and
+  the epochs' chunk plans; with the engine (MAHARAJAH_ENGINE, else build/maharajah if
+  built) streaming tests/data/nnue_sample.games: one chunk gives the in-memory path's
+  bytes, several chunks visit every kept position once an epoch (with and without the
+  cache), a resumed run gives an uninterrupted run's bytes, validation comes from the
+  held-out files only.
 
 Exits 77 (skipped) when numpy or torch is missing (the pyenv python3 on PATH has no
 torch; Debian's /usr/bin/python3 has both).

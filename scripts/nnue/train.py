@@ -439,7 +439,8 @@ class StreamSource:
         self.pieces = stream.make_pieces(self.indexes, args.chunk_positions)
         if not self.pieces:
             raise ValueError("no games in the game files")
-        self.loader = stream.ChunkLoader(stream.Expander(args.engine, self.indexes, args.cache), self.pieces, filters)
+        self.loader = stream.ChunkLoader(stream.Expander(args.engine, self.indexes, args.cache), self.pieces, filters,
+                                         self.prepare)
         self.raw_per_epoch = sum(p.positions for p in self.pieces)
         self.train_positions = None  # known per chunk only
         self.future = None
@@ -461,6 +462,19 @@ class StreamSource:
             print(f"validation: {len(val_indexes)} game file(s), {raw:,} positions, {kept:,} kept "
                   f"({dropped_text(dropped, filters.active())}), a sample of {len(pos):,}; "
                   f"{time.perf_counter() - t0:.1f} s", flush=True)
+
+    def prepare(self, records: np.ndarray):
+        """A chunk's kept records decoded (in the loader's thread): (TrainingSet with the
+        first 4096 positions decoded as check_pos, training indices, kept, mirror images)."""
+        pos = nf.decode_records(records, chunk=1 << 17)  # small chunks: less temporary memory
+        kept = len(pos)
+        idx = np.arange(kept)
+        mirrored = 0
+        if self.args.mirror:
+            pos, idx, mirrored = with_mirror_images(pos, idx)
+        data = TrainingSet(pos, self.args.lam, self.king_buckets)
+        data.check_pos = pos.subset(np.arange(min(4096, kept)))
+        return data, idx, kept, mirrored
 
     def fingerprint(self, args) -> dict:
         return {"games": [(os.path.basename(ix.path), ix.games, ix.positions) for ix in self.indexes],
@@ -486,16 +500,8 @@ class StreamSource:
             self.start(epoch, chunk + 1)
         elif epoch + 1 < self.args.epochs:
             self.start(epoch + 1, 0)
-        t1 = time.perf_counter()
-        pos = nf.decode_records(loaded.records)
-        kept = len(pos)
-        del loaded.records
-        idx = np.arange(len(pos))
-        mirrored = 0
-        if self.args.mirror:
-            pos, idx, mirrored = with_mirror_images(pos, idx)
-        data = TrainingSet(pos, self.args.lam, self.king_buckets)
-        self.last_check = (pos.subset(np.arange(min(4096, kept))), np.arange(min(4096, kept)), data)
+        data, idx, kept, mirrored = loaded.prepared
+        self.last_check = (data.check_pos, np.arange(len(data.check_pos)), data)
         names = []
         for i in plan[chunk]:
             p = self.pieces[i]
@@ -503,7 +509,7 @@ class StreamSource:
         report = (f"{loaded.raw:,} positions from {', '.join(names)}; left out {loaded.raw - kept:,} "
                   f"({dropped_text(loaded.dropped, self.filters.active())}); {len(idx):,} trained"
                   + (f" (of them {mirrored:,} mirror images)" if self.args.mirror else "")
-                  + f"; loading {loaded.seconds:.1f} s (waited {waited:.1f} s), decoding {time.perf_counter() - t1:.1f} s")
+                  + f"; loading {loaded.seconds:.1f} s, decoding {loaded.prepare_seconds:.1f} s (waited {waited:.1f} s)")
         return data, idx, loaded.raw, report
 
     def close(self):
