@@ -31,6 +31,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import signal
 import struct
 import subprocess
 import sys
@@ -890,6 +891,23 @@ class Streaming(unittest.TestCase):
         self.assertRegex(text, r"resumed: .* at epoch 1, chunk 4")
         text = self.train(*common, "--out", part, "--checkpoint", ckpt, "--resume")
         self.assertEqual(len(re.findall(r"^chunk ", text, re.M)), chunks - 5)
+        self.assertEqual(Path(full).read_bytes(), Path(part).read_bytes())
+        # kill -TERM: the chunk in progress finishes, the checkpoint is saved, the run stops.
+        ckpt = self.out("term.ckpt")
+        proc = subprocess.Popen([sys.executable, str(TRAIN), *common, "--out", part, "--checkpoint", ckpt,
+                                 "--engine", self.engine, "--hidden", "16", "--batch", "256", "--threads", "1",
+                                 "--description", "t"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for line in proc.stdout:
+            if line.startswith("epoch  0"):
+                proc.send_signal(signal.SIGTERM)
+                break
+        rest, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 0, err)
+        done = int(re.search(r"stopped after (\d+) chunk", rest).group(1))
+        self.assertLess(done, chunks)
+        os.remove(part)
+        text = self.train(*common, "--out", part, "--checkpoint", ckpt, "--resume")
+        self.assertEqual(len(re.findall(r"^chunk ", text, re.M)), chunks - done)
         self.assertEqual(Path(full).read_bytes(), Path(part).read_bytes())
         # Another learning rate (or other data) cannot continue it; nor a missing checkpoint.
         code, _, err = run_main(*common, "--engine", self.engine, "--hidden", "16", "--batch", "256", "--out", part,

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -593,9 +594,12 @@ def main(argv=None) -> int:
         return args.lr_end_factor + (1 - args.lr_end_factor) * 0.5 * (1 + math.cos(math.pi * progress))
 
     print(f"net: {king_buckets} x 1152 -> {hidden} x2 -> 8 buckets; {args.epochs} epochs"
-          + (f" of {(source.train_positions + args.batch - 1) // args.batch} steps" if source.train_positions else "")
-          + f" of {args.batch}; lr {args.lr:g} cosine to {args.lr * args.lr_end_factor:g}; lambda {args.lam:g}; "
+          + (f" of {(source.train_positions + args.batch - 1) // args.batch}" if source.train_positions else "")
+          + f" steps of {args.batch}; lr {args.lr:g} cosine to {args.lr * args.lr_end_factor:g}; lambda {args.lam:g}; "
           f"exponent {args.exponent:g}; seed {args.seed}; threads {args.threads}", flush=True)
+    terminated = []
+    if args.checkpoint:  # kill -TERM: finish the chunk, save the checkpoint, stop
+        signal.signal(signal.SIGTERM, lambda *_: terminated.append(True))
     validation = source.validation
     if not args.resume:
         print(f"epoch  0  train      -     val {validation.loss(model, args.exponent)}", flush=True)
@@ -645,8 +649,8 @@ def main(argv=None) -> int:
                     "format": CHECKPOINT_FORMAT, "fingerprint": fingerprint, "model": model.state_dict(),
                     "optimizer": opt.state_dict(), "shuffle_rng": shuffle_rng.bit_generator.state,
                     "torch_rng": torch.get_rng_state(), "at": saved})
-            if args.max_chunks is not None and chunks_run >= args.max_chunks and \
-                    (at["epoch"] < args.epochs):
+            if (terminated or (args.max_chunks is not None and chunks_run >= args.max_chunks)) and \
+                    at["epoch"] < args.epochs:
                 stopped = True
                 break
         if stopped:
