@@ -935,7 +935,16 @@ class Streaming(unittest.TestCase):
         self.assertEqual(code, 2)
         self.assertRegex(err, r"^error: .*g2.games is both a training and a validation file\n$")
         text = self.train("--games", *self.files[:2], "--val-games", val, "--val-positions", "500",
-                          "--out", self.out("v.nnue"), "--epochs", "1")
+                          "--out", self.out("v.nnue"), "--epochs", "1", "--chunk-positions", "1500",
+                          "--val-every", "2", "--mirror")
+        # --val-every 2: also after every second chunk but the epoch's last (the epoch line has it).
+        chunks = len(re.findall(r"^chunk ", text, re.M))
+        self.assertGreater(chunks, 3)
+        self.assertEqual(len(re.findall(r"^  val 0\.\d+", text, re.M)), (chunks - 1) // 2)
+        # --mirror: every kept training position without castling rights adds its image.
+        first_two = self.records[: -gamefile.index_games(val).positions]
+        images = sum(int(n.replace(",", "")) for n in re.findall(r"of them ([\d,]+) mirror images", text))
+        self.assertEqual(images, int((nf.decode_records(stream.Filters().apply(first_two)[0]).castling == 0).sum()))
         ix = gamefile.index_games(val)
         held = nf.read_records([self.data])[-ix.positions :]
         kept, _ = stream.Filters().apply(held)
