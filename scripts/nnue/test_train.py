@@ -925,6 +925,21 @@ class Streaming(unittest.TestCase):
         self.assertEqual(code, 2)
         self.assertIn("no checkpoint", err)
 
+    def test_a_damaged_game_file_stops_with_one_error_line(self):
+        import gamefile
+
+        raw = bytearray(Path(self.files[1]).read_bytes())
+        ix = gamefile.index_games(self.files[1])
+        fen_len = struct.unpack_from("<H", raw, ix.offsets[3] + 20)[0]
+        struct.pack_into("<H", raw, ix.offsets[3] + 22 + fen_len, 0)  # game 4's first move: a1a1
+        bad = self.out("bad.games")
+        Path(bad).write_bytes(bytes(raw))
+        code, text, err = run_main("--games", self.files[0], bad, "--out", self.out("bad.nnue"), "--engine", self.engine,
+                                   "--hidden", "8", "--epochs", "1")
+        self.assertEqual((code, err.count("\n")), (2, 1), err)
+        self.assertRegex(err, r"^error: .* expand .*bad.games exited 1: error: .*game 4 .*ply 1 is not a legal move")
+        self.assertFalse(os.path.exists(self.out("bad.nnue")))
+
     def test_validation_is_a_sample_of_the_held_out_files(self):
         import gamefile
         import stream

@@ -610,7 +610,12 @@ def main(argv=None) -> int:
         plan = source.plan(epoch)
         for c in range(at["chunk"], len(plan)):
             t_chunk = time.perf_counter()
-            data, idx, raw, report = source.load(epoch, c)
+            try:
+                data, idx, raw, report = source.load(epoch, c)
+            except (OSError, RuntimeError) as e:  # the engine refused a game file, a file went away
+                print(f"error: {e}", file=sys.stderr)
+                source.close()
+                return 2
             t_train = time.perf_counter()
             order = shuffle_rng.permutation(idx)
             steps = (len(order) + args.batch - 1) // args.batch
