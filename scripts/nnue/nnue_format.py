@@ -218,6 +218,74 @@ def record_full_fen(pos: Positions, i: int) -> str:
     )
 
 
+# --- Filter fields of expanded records ------------------------------------------------------
+
+# `maharajah expand` writes every position of a game; bytes 58-63 say what a trainer may
+# filter on (src/datagen/games.h): byte 58 flags, 59 start kind, 60-61 ply within the
+# stored game, 62-63 plies from there to the game's end. Records of the first datagen
+# have zeros there (it kept quiet positions only), so no flag filter drops any of them.
+RECORD_FLAGS = {
+    "in-check": 1,  # the side to move is in check
+    "capture": 2,  # the move played captures (en passant included)
+    "promotion": 4,  # the move played promotes
+    "army": 8,  # an army game (suggested or random armies)
+    "chess960": 16,  # a Chess960 game
+    "adjudicated": 32,  # the game's result was adjudicated
+    "no-score": 64,  # the search gave no exact score (the score field is 0)
+}
+START_KINDS = ("standard", "chess960", "suggested", "random armies")
+# What the first datagen kept: quiet positions (side to move not in check, best move
+# neither a capture nor a promotion) with an exact score that is not a mate score.
+DEFAULT_SKIP = ("in-check", "capture", "promotion", "no-score")
+MATE_BOUND = 32000 - 246  # VALUE_MATE_IN_MAX_PLY: from here on a score is a mate score
+DEFAULT_MAX_SCORE = MATE_BOUND - 1
+FILTER_ORDER = tuple(RECORD_FLAGS) + ("standard", "score", "ply")
+
+
+def record_fields(records: np.ndarray):
+    """(flags uint8, start kind uint8, ply uint16, plies to the end uint16) per record."""
+    records = np.asarray(records, dtype=np.uint8).reshape(-1, RECORD_SIZE)
+    ply = records[:, 60].astype(np.uint16) | (records[:, 61].astype(np.uint16) << 8)
+    left = records[:, 62].astype(np.uint16) | (records[:, 63].astype(np.uint16) << 8)
+    return records[:, 58].copy(), records[:, 59].copy(), ply, left
+
+
+def record_scores(records: np.ndarray) -> np.ndarray:
+    """The int16 search score of each record (bytes 52-53)."""
+    records = np.ascontiguousarray(records, dtype=np.uint8).reshape(-1, RECORD_SIZE)
+    return records[:, 52:54].copy().view("<i2").reshape(len(records)).astype(np.int16)
+
+
+def filter_records(records: np.ndarray, skip=DEFAULT_SKIP, max_score: int = DEFAULT_MAX_SCORE, min_ply: int = 0):
+    """Which records to train on: a record is dropped when it carries a flag named in
+    skip ("standard" drops standard-chess games: start kind 0), when its |score| exceeds
+    max_score, or when its ply is below min_ply. Returns (keep mask, dropped), dropped
+    counting per filter in FILTER_ORDER the records it dropped that no earlier filter
+    did (so the counts add up to the records dropped)."""
+    unknown = set(skip) - set(FILTER_ORDER[:-2])
+    if unknown:
+        raise ValueError(f"unknown filter {sorted(unknown)[0]!r}")
+    flags, kind, ply, _ = record_fields(records)
+    score = record_scores(records).astype(np.int32)
+    keep = np.ones(len(flags), dtype=bool)
+    dropped = {}
+    for name in FILTER_ORDER:
+        if name in RECORD_FLAGS:
+            hit = (flags & RECORD_FLAGS[name]) != 0 if name in skip else None
+        elif name == "standard":
+            hit = kind == 0 if name in skip else None
+        elif name == "score":
+            hit = np.abs(score) > max_score
+        else:
+            hit = ply < min_ply if min_ply > 0 else None
+        if hit is None:
+            dropped[name] = 0
+            continue
+        dropped[name] = int((hit & keep).sum())
+        keep &= ~hit
+    return keep, dropped
+
+
 # --- Network inputs ----------------------------------------------------------------------
 
 FEATURES = 2 * PIECE_TYPES * 64  # 1152 per perspective (and per king bucket)

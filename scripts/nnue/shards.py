@@ -20,16 +20,18 @@ import hashlib
 import os
 import shutil
 import signal
-import struct
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gamefile import index_games  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = ROOT / "scripts" / "nnue" / "shards.tsv"
 COLUMNS = ["file", "seed", "options", "commit", "games", "positions", "bytes", "sha256", "finished"]
-HEADER_SIZE = 22
 
 
 def data_dir() -> Path:
@@ -38,22 +40,8 @@ def data_dir() -> Path:
 
 def count_games(path: Path):
     """(games, positions, bytes of whole games) of a game file (games.h)."""
-    games = positions = good = 0
-    with open(path, "rb") as f:
-        data = f.read()
-    at = 0
-    while at + HEADER_SIZE <= len(data):
-        if data[at:at + 2] != b"MG":
-            raise ValueError(f"{path}: bad magic at byte {at}")
-        plies = struct.unpack_from("<H", data, at + 6)[0]
-        fen_len = struct.unpack_from("<H", data, at + 20)[0]
-        end = at + HEADER_SIZE + fen_len + 4 * plies
-        if end > len(data):
-            break
-        games += 1
-        positions += plies
-        at = good = end
-    return games, positions, good
+    index = index_games(path)
+    return index.games, index.positions, index.end
 
 
 def sha256(path: Path) -> str:

@@ -15,6 +15,12 @@
   `eval`) of all 3000 sample positions with a random and a trained 256-wide net;
 - train.py: 2 epochs on the sample lower the loss and write a net that reads back and
   evaluates like the float net; two 1-epoch runs with one seed give identical bytes.
+- the filters against a plain reading of bytes 58-63; the game-file index, its pieces and
+  the epochs' chunk plans; with the engine (MAHARAJAH_ENGINE, else build/maharajah if
+  built) streaming tests/data/nnue_sample.games: one chunk gives the in-memory path's
+  bytes, several chunks visit every kept position once an epoch (with and without the
+  cache), a resumed run gives an uninterrupted run's bytes, validation comes from the
+  held-out files only.
 
 Exits 77 (skipped) when numpy or torch is missing (the pyenv python3 on PATH has no
 torch; Debian's /usr/bin/python3 has both).
@@ -25,6 +31,7 @@ from __future__ import annotations
 import math
 import os
 import re
+import signal
 import struct
 import subprocess
 import sys
@@ -36,6 +43,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in scripts/
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 SAMPLE = ROOT / "tests" / "data" / "nnue_sample.data"
+SAMPLE_GAMES = ROOT / "tests" / "data" / "nnue_sample.games"  # 60 datagen games
 TRAIN = HERE / "train.py"
 SCORE = HERE / "score.py"
 
@@ -646,6 +654,328 @@ class Training(unittest.TestCase):
         run_train(c, "--epochs", "1", "--seed", "8")
         self.assertEqual(Path(a).read_bytes(), Path(b).read_bytes())
         self.assertNotEqual(Path(a).read_bytes(), Path(c).read_bytes())
+
+
+def engine_path():
+    """The engine for the streaming tests: MAHARAJAH_ENGINE, else build/maharajah if built."""
+    path = os.environ.get("MAHARAJAH_ENGINE") or str(ROOT / "build" / "maharajah")
+    return path if os.path.isfile(path) and os.access(path, os.X_OK) else None
+
+
+def run_main(*args: str):
+    """train.main in this process (no interpreter and torch start-up per run): (exit code,
+    stdout, stderr)."""
+    import contextlib
+    import io
+
+    sys.path.insert(0, str(TRAIN.parent))
+    import train  # noqa: E402
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = train.main(list(args))
+        except SystemExit as e:  # argparse refusing the arguments
+            code = e.code
+    return code, out.getvalue(), err.getvalue()
+
+
+def spec_keep(rec: bytes, skip, max_score: int, min_ply: int):
+    """Whether a record is kept and, if not, the first filter (in the documented order)
+    that drops it, from the bytes as the format describes them."""
+    flags, kind = rec[58], rec[59]
+    bits = {"in-check": 1, "capture": 2, "promotion": 4, "army": 8, "chess960": 16, "adjudicated": 32, "no-score": 64}
+    for name, bit in bits.items():
+        if name in skip and flags & bit:
+            return name
+    if "standard" in skip and kind == 0:
+        return "standard"
+    if abs(int.from_bytes(rec[52:54], "little", signed=True)) > max_score:
+        return "score"
+    if int.from_bytes(rec[60:62], "little") < min_ply:
+        return "ply"
+    return None
+
+
+class Filters(unittest.TestCase):
+    def test_filters_drop_exactly_the_flagged_records(self):
+        records = nf.read_records([str(SAMPLE)]).copy()
+        rng = np.random.default_rng(11)
+        n = len(records)
+        # Every flag on about a tenth of the records, all start kinds, plies 0-40, and
+        # some scores moved to mate or beyond +-1000.
+        records[:, 58] = sum((rng.random(n) < 0.1).astype(np.uint8) << b for b in range(7))
+        records[:, 59] = rng.integers(0, 4, n)
+        records[:, 60] = rng.integers(0, 41, n)
+        records[:, 61] = 0
+        scores = records[:, 52:54].copy().view("<i2").reshape(n)
+        scores[rng.random(n) < 0.05] = 31990
+        scores[rng.random(n) < 0.05] = -1500
+        records[:, 52:54] = scores.reshape(n, 1).view(np.uint8)
+        cases = [(nf.DEFAULT_SKIP, nf.DEFAULT_MAX_SCORE, 0), ((), 32767, 0), ((), nf.DEFAULT_MAX_SCORE, 0),
+                 (("adjudicated", "army", "chess960", "standard"), 1000, 10), (tuple(nf.FILTER_ORDER[:-2]), 300, 3)]
+        for skip, max_score, min_ply in cases:
+            with self.subTest(skip=skip, max_score=max_score, min_ply=min_ply):
+                keep, dropped = nf.filter_records(records, skip, max_score, min_ply)
+                why = [spec_keep(bytes(r), skip, max_score, min_ply) for r in records]
+                self.assertEqual(keep.tolist(), [w is None for w in why])
+                for name in nf.FILTER_ORDER:
+                    self.assertEqual(dropped[name], why.count(name), name)
+        self.assertEqual(nf.filter_records(records, (), 32767, 0)[0].sum(), n)
+        # The first datagen's records (zeros in bytes 58-63, no mate scores) all pass the defaults.
+        self.assertTrue(nf.filter_records(nf.read_records([str(SAMPLE)]))[0].all())
+
+        # The trainer leaves out what the filter says and reports each filter's count.
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "f.data")
+            records.tofile(path)
+            code, text, err = run_main("--data", path, "--out", os.path.join(tmp, "f.nnue"), "--hidden", "8",
+                                       "--epochs", "0", "--skip", "in-check,army", "--max-score", "1000",
+                                       "--min-ply", "5")
+            self.assertEqual(code, 0, err)
+            why = [spec_keep(bytes(r), ("in-check", "army"), 1000, 5) for r in records]
+            dropped = n - why.count(None)
+            self.assertIn(f"data: {n - dropped} positions from 1 file(s)", text)
+            self.assertIn(f"filters: {dropped} of {n} records left out (in-check {why.count('in-check'):,}, "
+                          f"army {why.count('army'):,}, score {why.count('score'):,}, ply {why.count('ply'):,})", text)
+            code, _, err = run_main("--data", path, "--out", os.path.join(tmp, "f.nnue"), "--skip", "quiet")
+        self.assertNotEqual(code, 0)
+
+
+class GameFiles(unittest.TestCase):
+    """The game-file index, the pieces and the epochs' chunk plans (no engine needed)."""
+
+    def test_index_pieces_and_plans(self):
+        import gamefile
+        import stream
+
+        raw = SAMPLE_GAMES.read_bytes()
+        ix = gamefile.index_games(SAMPLE_GAMES)
+        # Plain walk over the format: header 22 bytes, the FEN, 4 bytes a ply.
+        at, plies = 0, []
+        while at < len(raw):
+            n, fen_len = struct.unpack_from("<H", raw, at + 6)[0], struct.unpack_from("<H", raw, at + 20)[0]
+            plies.append(n)
+            at += 22 + fen_len + 4 * n
+        self.assertEqual(ix.plies, plies)
+        self.assertEqual((ix.end, ix.size), (len(raw), len(raw)))
+        with tempfile.TemporaryDirectory() as tmp:
+            cut = os.path.join(tmp, "cut.games")
+            Path(cut).write_bytes(raw[: ix.offsets[5] + 30])  # a run stopped in game 6
+            part = gamefile.index_games(cut)
+            self.assertEqual((part.games, part.end, part.positions), (5, ix.offsets[5], sum(plies[:5])))
+            Path(cut).write_bytes(b"MX" + raw[2:100])
+            with self.assertRaisesRegex(ValueError, "magic"):
+                gamefile.index_games(cut)
+
+        total = ix.positions
+        for limit in (total, 2000, 700, 1):
+            pieces = stream.make_pieces([ix, ix], limit)
+            for f in (0, 1):
+                mine = [p for p in pieces if p.file == f]
+                # The parts cover the file's games exactly once, in order, and hold at
+                # most the limit unless a single game is longer.
+                self.assertEqual([p.start for p in mine][0], 0)
+                self.assertEqual([p.end for p in mine][-1], ix.end)
+                self.assertEqual([p.end for p in mine][:-1], [p.start for p in mine][1:])
+                self.assertEqual(sum(p.positions for p in mine), total)
+                for p in mine:
+                    games = [g for g, o in enumerate(ix.offsets) if p.start <= o < p.end]
+                    self.assertEqual(p.positions, sum(plies[g] for g in games))
+                    self.assertTrue(p.positions <= limit or len(games) == 1)
+                self.assertEqual(len(mine) == 1, all(p.whole for p in mine))
+            plans = [stream.plan_epoch(pieces, limit, 4, e) for e in range(3)]
+            for plan in plans:
+                self.assertEqual(sorted(i for chunk in plan for i in chunk), list(range(len(pieces))))
+                for chunk in plan:
+                    self.assertEqual(chunk, sorted(chunk))
+                    self.assertTrue(sum(pieces[i].positions for i in chunk) <= limit or len(chunk) == 1)
+            self.assertEqual(plans[1], stream.plan_epoch(pieces, limit, 4, 1))
+            if len(pieces) > 4:
+                self.assertNotEqual(plans[0], plans[1])
+
+
+@unittest.skipUnless(engine_path(), "the engine is needed to expand game files (build it or set MAHARAJAH_ENGINE)")
+class Streaming(unittest.TestCase):
+    """--games: game files through `maharajah expand`, chunks, validation files, resume."""
+
+    @classmethod
+    def setUpClass(cls):
+        import gamefile
+
+        cls.tmpdir = tempfile.TemporaryDirectory()
+        cls.tmp = cls.tmpdir.name
+        cls.engine = engine_path()
+        # The sample's games in three files (files concatenate), and all of them expanded.
+        raw = SAMPLE_GAMES.read_bytes()
+        cuts = gamefile.index_games(SAMPLE_GAMES).offsets
+        bounds = [0, cuts[20], cuts[40], len(raw)]
+        cls.files = []
+        for k in range(3):
+            path = os.path.join(cls.tmp, f"g{k}.games")
+            Path(path).write_bytes(raw[bounds[k] : bounds[k + 1]])
+            cls.files.append(path)
+        cls.data = os.path.join(cls.tmp, "all.data")
+        subprocess.run([cls.engine, "expand", "out", cls.data, *cls.files], check=True, capture_output=True, timeout=60)
+        cls.records = nf.read_records([cls.data])
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmpdir.cleanup()
+
+    def out(self, name):
+        return os.path.join(self.tmp, name)
+
+    def train(self, *args):
+        code, text, err = run_main("--engine", self.engine, "--hidden", "16", "--batch", "256", "--threads", "1",
+                                   "--description", "t", *args)
+        self.assertEqual(code, 0, err + text)
+        return text
+
+    def test_one_chunk_equals_the_in_memory_path(self):
+        # The same positions in the same order, one chunk an epoch: the shuffles, the
+        # learning-rate schedule and so every step are the in-memory path's, bit for bit.
+        a, b = self.out("mem.nnue"), self.out("one.nnue")
+        self.train("--data", self.data, "--val-fraction", "0", "--out", a, "--epochs", "2", "--seed", "3")
+        text = self.train("--games", *self.files, "--out", b, "--epochs", "2", "--seed", "3")
+        self.assertEqual(Path(a).read_bytes(), Path(b).read_bytes())
+        self.assertIn("chunk 1/1 of epoch 2", text)
+
+    def test_chunks_visit_every_kept_position_once_an_epoch(self):
+        import stream
+
+        import gamefile
+
+        indexes = [gamefile.index_games(p) for p in self.files]
+        filters = stream.Filters()
+        kept, _ = filters.apply(self.records)
+        want = np.sort(kept.view("V64").ravel())
+        pieces = stream.make_pieces(indexes, 700)
+        self.assertGreater(len(pieces), 6)
+        # Expanded, expanded into the cache, read back from it; two epochs' plans.
+        for epoch, cache in ((0, None), (1, self.out("cache")), (0, self.out("cache"))):
+            loader = stream.ChunkLoader(stream.Expander(self.engine, indexes, cache), pieces, filters)
+            plan = stream.plan_epoch(pieces, 1500, 9, epoch)
+            self.assertGreater(len(plan), 3)
+            got = np.concatenate([loader.load(chunk).records for chunk in plan])
+            np.testing.assert_array_equal(np.sort(got.view("V64").ravel()), want)
+            loader.close()
+        self.assertEqual(len(os.listdir(self.out("cache"))), len(pieces))
+
+        # Trained in chunks the net differs from the one-chunk net only by the order of
+        # the positions (shuffled within chunks, the same positions each epoch: above and
+        # the counts below). On this little data the loss barely moves, so the loss check
+        # is only a smoke test: both start equal, both improve, they end close.
+        text_one = self.train("--games", *self.files[:2], "--out", self.out("c1.nnue"), "--epochs", "2", "--seed", "2",
+                              "--val-games", self.files[2])
+        text_many = self.train("--games", *self.files[:2], "--out", self.out("c2.nnue"), "--epochs", "2", "--seed", "2",
+                               "--val-games", self.files[2], "--chunk-positions", "900", "--cache", self.out("cache"))
+        val = lambda text: [float(v) for v in re.findall(r"^epoch\s+\d+.*?val (\S+)", text, re.M)]  # noqa: E731
+        one, many = val(text_one), val(text_many)
+        self.assertEqual(len(many), 3)
+        self.assertEqual(one[0], many[0])
+        self.assertLess(many[2], many[0])
+        self.assertLess(abs(many[2] - one[2]), 0.1 * (one[0] - one[2]) + 0.002, (one, many))
+        self.assertGreater(len(re.findall(r"^chunk \d+/\d+ of epoch 2", text_many, re.M)), 2)
+        trained = lambda text, e: sum(int(n.replace(",", "")) for n in re.findall(  # noqa: E731
+            rf"^chunk \d+/\d+ of epoch {e}: .*; ([\d,]+) trained", text, re.M))
+        self.assertEqual([trained(text_many, e) for e in (1, 2)], [trained(text_one, e) for e in (1, 2)])
+        first_two = self.records[: sum(ix.positions for ix in indexes[:2])]
+        self.assertEqual(trained(text_one, 1), len(filters.apply(first_two)[0]))
+
+    def test_resume_gives_the_same_bytes(self):
+        common = ("--games", *self.files[:2], "--epochs", "2", "--seed", "6", "--chunk-positions", "1200",
+                  "--val-games", self.files[2], "--val-positions", "300")
+        full, part = self.out("full.nnue"), self.out("part.nnue")
+        text = self.train(*common, "--out", full, "--checkpoint", self.out("full.ckpt"))
+        chunks = len(re.findall(r"^chunk ", text, re.M))
+        self.assertGreater(chunks, 6)
+        ckpt = self.out("part.ckpt")
+        text = self.train(*common, "--out", part, "--checkpoint", ckpt, "--max-chunks", "3")
+        self.assertIn("stopped after 3 chunk(s)", text)
+        self.assertFalse(os.path.exists(part))
+        text = self.train(*common, "--out", part, "--checkpoint", ckpt, "--resume", "--max-chunks", "2")
+        self.assertRegex(text, r"resumed: .* at epoch 1, chunk 4")
+        text = self.train(*common, "--out", part, "--checkpoint", ckpt, "--resume")
+        self.assertEqual(len(re.findall(r"^chunk ", text, re.M)), chunks - 5)
+        self.assertEqual(Path(full).read_bytes(), Path(part).read_bytes())
+        # kill -TERM: the chunk in progress finishes, the checkpoint is saved, the run stops.
+        ckpt = self.out("term.ckpt")
+        proc = subprocess.Popen([sys.executable, str(TRAIN), *common, "--out", part, "--checkpoint", ckpt,
+                                 "--engine", self.engine, "--hidden", "16", "--batch", "256", "--threads", "1",
+                                 "--description", "t"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        for line in proc.stdout:
+            if line.startswith("epoch  0"):
+                proc.send_signal(signal.SIGTERM)
+                break
+        rest, err = proc.communicate(timeout=120)
+        self.assertEqual(proc.returncode, 0, err)
+        done = int(re.search(r"stopped after (\d+) chunk", rest).group(1))
+        self.assertLess(done, chunks)
+        os.remove(part)
+        text = self.train(*common, "--out", part, "--checkpoint", ckpt, "--resume")
+        self.assertEqual(len(re.findall(r"^chunk ", text, re.M)), chunks - done)
+        self.assertEqual(Path(full).read_bytes(), Path(part).read_bytes())
+        # Another learning rate (or other data) cannot continue it; nor a missing checkpoint.
+        code, _, err = run_main(*common, "--engine", self.engine, "--hidden", "16", "--batch", "256", "--out", part,
+                                "--checkpoint", ckpt, "--resume", "--lr", "1e-3")
+        self.assertEqual((code, err.count("\n")), (2, 1))
+        self.assertRegex(err, r"^error: .* other data or arguments \(lr\)")
+        code, _, err = run_main(*common, "--out", part, "--checkpoint", self.out("none.ckpt"), "--resume")
+        self.assertEqual(code, 2)
+        self.assertIn("no checkpoint", err)
+
+    def test_a_damaged_game_file_stops_with_one_error_line(self):
+        import gamefile
+
+        raw = bytearray(Path(self.files[1]).read_bytes())
+        ix = gamefile.index_games(self.files[1])
+        fen_len = struct.unpack_from("<H", raw, ix.offsets[3] + 20)[0]
+        struct.pack_into("<H", raw, ix.offsets[3] + 22 + fen_len, 0)  # game 4's first move: a1a1
+        bad = self.out("bad.games")
+        Path(bad).write_bytes(bytes(raw))
+        code, text, err = run_main("--games", self.files[0], bad, "--out", self.out("bad.nnue"), "--engine", self.engine,
+                                   "--hidden", "8", "--epochs", "1")
+        self.assertEqual((code, err.count("\n")), (2, 1), err)
+        self.assertRegex(err, r"^error: .* expand .*bad.games exited 1: error: .*game 4 .*ply 1 is not a legal move")
+        self.assertFalse(os.path.exists(self.out("bad.nnue")))
+
+    def test_validation_is_a_sample_of_the_held_out_files(self):
+        import gamefile
+        import stream
+
+        val = self.files[2]
+        code, _, err = run_main("--games", *self.files, "--val-games", val, "--out", self.out("v.nnue"),
+                                "--engine", self.engine)
+        self.assertEqual(code, 2)
+        self.assertRegex(err, r"^error: .*g2.games is both a training and a validation file\n$")
+        text = self.train("--games", *self.files[:2], "--val-games", val, "--val-positions", "500",
+                          "--out", self.out("v.nnue"), "--epochs", "1", "--chunk-positions", "1500",
+                          "--val-every", "2", "--mirror")
+        # --val-every 2: also after every second chunk but the epoch's last (the epoch line has it).
+        chunks = len(re.findall(r"^chunk ", text, re.M))
+        self.assertGreater(chunks, 3)
+        self.assertEqual(len(re.findall(r"^  val 0\.\d+", text, re.M)), (chunks - 1) // 2)
+        # --mirror: every kept training position without castling rights adds its image.
+        first_two = self.records[: -gamefile.index_games(val).positions]
+        images = sum(int(n.replace(",", "")) for n in re.findall(r"of them ([\d,]+) mirror images", text))
+        self.assertEqual(images, int((nf.decode_records(stream.Filters().apply(first_two)[0]).castling == 0).sum()))
+        ix = gamefile.index_games(val)
+        held = nf.read_records([self.data])[-ix.positions :]
+        kept, _ = stream.Filters().apply(held)
+        self.assertIn(f"validation: 1 game file(s), {ix.positions:,} positions, {len(kept):,} kept", text)
+        self.assertIn("a sample of 500", text)
+        self.assertEqual(len(re.findall(r"^epoch\s+\d+ .*val 0\.\d+", text, re.M)), 2)
+        # The sample: 500 distinct kept records of the validation file, the same every time.
+        loader = stream.ChunkLoader(stream.Expander(self.engine, [ix]), stream.make_pieces([ix], 800), stream.Filters())
+        sample, n_kept, n_raw, _ = stream.sample_records(loader, 500, 1)
+        again, *_ = stream.sample_records(loader, 500, 1)
+        loader.close()
+        self.assertEqual((len(sample), n_kept, n_raw), (500, len(kept), ix.positions))
+        np.testing.assert_array_equal(sample, again)
+        rows = set(kept.view("V64").ravel().tolist())
+        self.assertTrue(all(r in rows for r in sample.view("V64").ravel().tolist()))
+        self.assertEqual(len(set(sample.view("V64").ravel().tolist())), 500)
 
 
 class Scoring(unittest.TestCase):

@@ -1,9 +1,12 @@
 #!/usr/bin/python3
-"""Trains Maharajah's NNUE (scripts/nnue/README.md) on training-data records written by
-`maharajah datagen` and writes the quantised .nnue file.
+"""Trains Maharajah's NNUE (scripts/nnue/README.md) on the positions of `maharajah datagen`
+and writes the quantised .nnue file: record files held in memory (--data), or game files
+streamed chunk by chunk through `maharajah expand` (--games), with checkpoints to resume.
 
   /usr/bin/python3 scripts/nnue/train.py --data scripts/nnue/data/*.data --out net.nnue \\
       --epochs 20 --hidden 256 --seed 1
+  /usr/bin/python3 scripts/nnue/train.py --games pool/*.games --val-games heldout/*.games \\
+      --out net.nnue --checkpoint run.ckpt       # (--resume continues it)
 
 Network: 1152 inputs per perspective -> H (shared feature transformer, SCReLU) ->
 concatenated [side to move, other] 2H -> 1 output, one output layer per bucket of the
@@ -20,8 +23,12 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
 import time
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
 
 sys.dont_write_bytecode = True  # no __pycache__ in scripts/
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -34,6 +41,11 @@ import numpy as np  # noqa: E402
 import torch  # noqa: E402
 
 import nnue_format as nf  # noqa: E402
+import stream  # noqa: E402
+from gamefile import index_games  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+CHECKPOINT_FORMAT = "maharajah-train-checkpoint-1"
 
 CHUNK = 1024  # positions per forward/backward pass (gradients accumulate to --batch)
 EVAL_CHUNK = 4096
@@ -245,7 +257,9 @@ def split(n: int, fraction: float, rng: np.random.Generator):
 def parse_args(argv):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--data", nargs="+", required=True, help="record files (64 bytes per position), concatenated")
+    source = ap.add_mutually_exclusive_group(required=True)
+    source.add_argument("--data", nargs="+", help="record files (64 bytes per position), concatenated, held in memory")
+    source.add_argument("--games", nargs="+", help="datagen game files, streamed chunk by chunk through `maharajah expand`")
     ap.add_argument("--out", required=True, help="the .nnue file to write")
     ap.add_argument("--epochs", type=int, default=12, help="passes over the training positions (default 12)")
     ap.add_argument("--batch", type=int, default=16384, help="positions per optimiser step (default 16384)")
@@ -257,10 +271,11 @@ def parse_args(argv):
     ap.add_argument("--exponent", type=float, default=2.0, help="loss exponent (default 2: mean squared error)")
     ap.add_argument("--hidden", type=int, default=None,
                     help="feature transformer width (default 256, or --init's; wider than --init's widens that net)")
-    ap.add_argument("--val-fraction", type=float, default=0.02, help="share held out for validation (default 0.02)")
+    ap.add_argument("--val-fraction", type=float, default=0.02,
+                    help="with --data: share held out for validation (default 0.02)")
     ap.add_argument("--seed", type=int, default=1, help="seeds initialisation, split and shuffles (default 1)")
     ap.add_argument("--threads", type=int, default=2, help="torch threads (default 2)")
-    ap.add_argument("--max-positions", type=int, default=None, help="use only the first N records")
+    ap.add_argument("--max-positions", type=int, default=None, help="with --data: use only the first N records")
     ap.add_argument("--init", help="start from this .nnue (fine-tuning) instead of random weights")
     ap.add_argument("--mirror", action="store_true",
                     help="also train on the left-right mirror image of every training position "
@@ -272,6 +287,31 @@ def parse_args(argv):
                     help="king buckets of the input layer (default 1, or --init's; a net without "
                          "buckets as --init starts every bucket from its weights)")
     ap.add_argument("--description", default=None, help="text for the file header (UTF-8, at most 1024 bytes)")
+    # Filters (bytes 58-63 of expanded records; the first datagen's records have zeros there).
+    ap.add_argument("--skip", default=",".join(nf.DEFAULT_SKIP),
+                    help="positions to leave out, comma-separated from " + ", ".join(nf.FILTER_ORDER[:-2])
+                         + ", or none (default " + ",".join(nf.DEFAULT_SKIP) + ": what the first datagen kept)")
+    ap.add_argument("--max-score", type=int, default=nf.DEFAULT_MAX_SCORE,
+                    help=f"leave out positions whose |search score| is above this (default {nf.DEFAULT_MAX_SCORE}: "
+                         "mate scores only)")
+    ap.add_argument("--min-ply", type=int, default=0, help="leave out the first N stored plies of every game (default 0)")
+    # Streaming (--games).
+    ap.add_argument("--engine", default=str(ROOT / "build" / "maharajah"),
+                    help="the engine that expands game files (default build/maharajah)")
+    ap.add_argument("--chunk-positions", type=int, default=4_000_000,
+                    help="with --games: positions per chunk held in memory, before filtering (default 4000000)")
+    ap.add_argument("--cache", default=None,
+                    help="with --games: keep the expanded records of every piece here (64 bytes per position)")
+    ap.add_argument("--val-games", nargs="+", default=[], help="with --games: held-out game files (whole seeds)")
+    ap.add_argument("--val-positions", type=int, default=100_000,
+                    help="with --val-games: validate on a fixed random sample of this many positions (default 100000)")
+    ap.add_argument("--val-every", type=int, default=0,
+                    help="with --games: also report the validation loss every N chunks (default 0: per epoch only)")
+    # Checkpoints.
+    ap.add_argument("--checkpoint", default=None, help="save the whole training state here after every chunk")
+    ap.add_argument("--resume", action="store_true", help="continue from --checkpoint (same data and arguments)")
+    ap.add_argument("--max-chunks", type=int, default=None,
+                    help="stop after N chunks of this run, keeping the checkpoint (for a later --resume)")
     args = ap.parse_args(argv)
     if args.epochs < 0 or args.batch < 1 or args.threads < 1 or args.lr <= 0:
         ap.error("--epochs must be >= 0, --batch and --threads >= 1, --lr > 0")
@@ -281,9 +321,217 @@ def parse_args(argv):
         ap.error("--val-fraction must be in [0, 1)")
     if args.hidden is not None and args.hidden < 1:
         ap.error("--hidden must be >= 1")
+    if args.seed < 0:
+        ap.error("--seed must be >= 0")
     if args.description is not None and len(args.description.encode("utf-8")) > nf.MAX_DESCRIPTION:
         ap.error(f"--description is longer than {nf.MAX_DESCRIPTION} bytes of UTF-8")
+    args.skip = () if args.skip.strip() in ("", "none") else tuple(s.strip() for s in args.skip.split(","))
+    unknown = [s for s in args.skip if s not in nf.FILTER_ORDER[:-2]]
+    if unknown:
+        ap.error(f"--skip: unknown filter '{unknown[0]}' (known: {', '.join(nf.FILTER_ORDER[:-2])})")
+    if args.max_score < 0 or args.min_ply < 0 or args.chunk_positions < 1 or args.val_positions < 1 \
+            or args.val_every < 0:
+        ap.error("--max-score, --min-ply and --val-every must be >= 0, --chunk-positions and --val-positions >= 1")
+    if args.games is None and (args.val_games or args.cache):
+        ap.error("--val-games and --cache go with --games")
+    if args.games is not None and args.max_positions is not None:
+        ap.error("--max-positions goes with --data")
+    if (args.resume or args.max_chunks is not None) and not args.checkpoint:
+        ap.error("--resume and --max-chunks need --checkpoint")
+    if args.max_chunks is not None and args.max_chunks < 1:
+        ap.error("--max-chunks must be >= 1")
     return args
+
+
+def dropped_text(dropped: dict, active: list) -> str:
+    return ", ".join(f"{name} {dropped.get(name, 0):,}" for name in active) or "no filters"
+
+
+@dataclass
+class Validation:
+    """Held-out positions: their TrainingSet and indices, whether each has a compound
+    piece, and up to 4096 of them (decoded) for the quantisation check."""
+
+    data: TrainingSet | None
+    idx: np.ndarray
+    has_compound: np.ndarray
+    check_pos: nf.Positions | None
+    check_idx: np.ndarray
+
+    def loss(self, model, exponent) -> str:
+        """The validation loss, all and apart by compound pieces, from one pass of the net."""
+        if len(self.idx) == 0:
+            return "nan (compounds nan in 0, none nan)"
+        err = nf.position_loss(predict(model, self.data, self.idx) * nf.SCALE, self.data.target[self.idx], exponent)
+        part = lambda mask: float(err[mask].mean()) if mask.any() else float("nan")  # noqa: E731
+        return (f"{float(err.mean()):.6f} (compounds {part(self.has_compound):.6f} in {int(self.has_compound.sum())}, "
+                f"none {part(~self.has_compound):.6f})")
+
+
+def with_mirror_images(pos: nf.Positions, idx: np.ndarray):
+    """pos with the mirror images of the positions idx without castling rights appended;
+    returns (positions, idx plus the images' indices, images)."""
+    source = idx[pos.castling[idx] == 0]
+    images = np.arange(len(pos), len(pos) + len(source))
+    return nf.concat_positions([pos, nf.mirror_files(pos.subset(source))]), np.concatenate([idx, images]), len(source)
+
+
+class MemorySource:
+    """--data: all records decoded at once; one chunk per epoch (the whole training side)."""
+
+    def __init__(self, args, king_buckets: int, split_seq, filters: stream.Filters):
+        t0 = time.perf_counter()
+        records = nf.read_records(args.data, args.max_positions)
+        kept, dropped = filters.apply(records)
+        raw = len(records)
+        del records
+        pos = nf.decode_records(kept)
+        del kept
+        if len(pos) == 0:
+            raise ValueError("no records in the data" + (" after the filters" if raw else ""))
+        train_idx, val_idx = split(len(pos), args.val_fraction, np.random.default_rng(split_seq))
+        mirrored = 0
+        if args.mirror:  # augmentation: mirror images join the training side only
+            pos, train_idx, mirrored = with_mirror_images(pos, train_idx)
+        self.data = TrainingSet(pos, args.lam, king_buckets)
+        self.train_idx = train_idx
+        check = val_idx[:4096] if len(val_idx) else train_idx[:4096]
+        self.validation = Validation(self.data, val_idx, nf.has_compound(pos.subset(val_idx)), pos.subset(check), check)
+        self.raw_per_epoch = len(train_idx)
+        self.train_positions = len(train_idx)
+        print(f"data: {len(self.data) - mirrored} positions from {len(args.data)} file(s), {len(train_idx)} train"
+              + (f" (of them {mirrored} mirror images)" if args.mirror else "")
+              + f", {len(val_idx)} validation; decoded in {time.perf_counter() - t0:.1f} s", flush=True)
+        print(f"filters: {raw - (len(self.data) - mirrored)} of {raw} records left out "
+              f"({dropped_text(dropped, filters.active())})", flush=True)
+
+    def fingerprint(self, args) -> dict:
+        return {"data": [(os.path.basename(p), os.path.getsize(p)) for p in args.data],
+                "max_positions": args.max_positions, "val_fraction": args.val_fraction}
+
+    def plan(self, epoch: int) -> list:
+        return [None]
+
+    def start(self, epoch: int, chunk: int):
+        pass
+
+    def load(self, epoch: int, chunk: int):
+        """(TrainingSet, training indices, raw positions, report text)."""
+        return self.data, self.train_idx, len(self.train_idx), None
+
+    def close(self):
+        pass
+
+
+class StreamSource:
+    """--games: chunks of the pool expanded, filtered and decoded one at a time (the next
+    one loads in the background); validation on a fixed sample of --val-games."""
+
+    def __init__(self, args, king_buckets: int, filters: stream.Filters):
+        t0 = time.perf_counter()
+        self.args, self.king_buckets, self.filters = args, king_buckets, filters
+        if not (os.path.isfile(args.engine) and os.access(args.engine, os.X_OK)):
+            raise ValueError(f"no engine at {args.engine} (build it with ./scripts/build, or give --engine)")
+        train_paths = {os.path.realpath(p) for p in args.games}
+        both = [p for p in args.val_games if os.path.realpath(p) in train_paths]
+        if both:
+            raise ValueError(f"{both[0]} is both a training and a validation file")
+        self.indexes = [index_games(p) for p in args.games]
+        self.pieces = stream.make_pieces(self.indexes, args.chunk_positions)
+        if not self.pieces:
+            raise ValueError("no games in the game files")
+        self.loader = stream.ChunkLoader(stream.Expander(args.engine, self.indexes, args.cache), self.pieces, filters,
+                                         self.prepare)
+        self.raw_per_epoch = sum(p.positions for p in self.pieces)
+        self.train_positions = None  # known per chunk only
+        self.future = None
+        self.future_key = None
+        print(f"data: {len(self.indexes)} game file(s), {sum(ix.games for ix in self.indexes):,} games, "
+              f"{self.raw_per_epoch:,} positions in {len(self.pieces)} piece(s) of at most "
+              f"{args.chunk_positions:,} (before filtering)", flush=True)
+        self.validation = Validation(None, np.zeros(0, np.int64), np.zeros(0, bool), None, np.zeros(0, np.int64))
+        if args.val_games:
+            val_indexes = [index_games(p) for p in args.val_games]
+            val_loader = stream.ChunkLoader(stream.Expander(args.engine, val_indexes, args.cache),
+                                            stream.make_pieces(val_indexes, args.chunk_positions), filters)
+            records, kept, raw, dropped = stream.sample_records(val_loader, args.val_positions, args.seed)
+            val_loader.close()
+            pos = nf.decode_records(records)
+            idx = np.arange(len(pos))
+            self.validation = Validation(TrainingSet(pos, args.lam, king_buckets), idx, nf.has_compound(pos),
+                                         pos.subset(idx[:4096]), idx[:4096])
+            print(f"validation: {len(val_indexes)} game file(s), {raw:,} positions, {kept:,} kept "
+                  f"({dropped_text(dropped, filters.active())}), a sample of {len(pos):,}; "
+                  f"{time.perf_counter() - t0:.1f} s", flush=True)
+
+    def prepare(self, records: np.ndarray):
+        """A chunk's kept records decoded (in the loader's thread): (TrainingSet with the
+        first 4096 positions decoded as check_pos, training indices, kept, mirror images)."""
+        pos = nf.decode_records(records, chunk=1 << 17)  # small chunks: less temporary memory
+        kept = len(pos)
+        idx = np.arange(kept)
+        mirrored = 0
+        if self.args.mirror:
+            pos, idx, mirrored = with_mirror_images(pos, idx)
+        data = TrainingSet(pos, self.args.lam, self.king_buckets)
+        data.check_pos = pos.subset(np.arange(min(4096, kept)))
+        return data, idx, kept, mirrored
+
+    def fingerprint(self, args) -> dict:
+        return {"games": [(os.path.basename(ix.path), ix.games, ix.positions) for ix in self.indexes],
+                "chunk_positions": args.chunk_positions}
+
+    def plan(self, epoch: int) -> list:
+        return stream.plan_epoch(self.pieces, self.args.chunk_positions, self.args.seed, epoch)
+
+    def start(self, epoch: int, chunk: int):
+        """Starts loading (epoch, chunk) in the background, unless it already is."""
+        if self.future_key != (epoch, chunk):
+            self.future = self.loader.submit(self.plan(epoch)[chunk])
+            self.future_key = (epoch, chunk)
+
+    def load(self, epoch: int, chunk: int):
+        plan = self.plan(epoch)
+        self.start(epoch, chunk)
+        t0 = time.perf_counter()
+        loaded = self.future.result()
+        waited = time.perf_counter() - t0
+        self.future = self.future_key = None
+        if chunk + 1 < len(plan):
+            self.start(epoch, chunk + 1)
+        elif epoch + 1 < self.args.epochs:
+            self.start(epoch + 1, 0)
+        data, idx, kept, mirrored = loaded.prepared
+        self.last_check = (data.check_pos, np.arange(len(data.check_pos)), data)
+        names = []
+        for i in plan[chunk]:
+            p = self.pieces[i]
+            names.append(os.path.basename(self.indexes[p.file].path) + (f" ({p.part + 1}/{p.parts})" if p.parts > 1 else ""))
+        report = (f"{loaded.raw:,} positions from {', '.join(names)}; left out {loaded.raw - kept:,} "
+                  f"({dropped_text(loaded.dropped, self.filters.active())}); {len(idx):,} trained"
+                  + (f" (of them {mirrored:,} mirror images)" if self.args.mirror else "")
+                  + f"; loading {loaded.seconds:.1f} s, decoding {loaded.prepare_seconds:.1f} s (waited {waited:.1f} s)")
+        return data, idx, loaded.raw, report
+
+    def close(self):
+        self.loader.close()
+
+
+def load_checkpoint(path: str, fingerprint: dict):
+    state = torch.load(path)
+    if state.get("format") != CHECKPOINT_FORMAT:
+        raise ValueError(f"{path} is not a checkpoint of this trainer")
+    diff = sorted(k for k in set(fingerprint) | set(state["fingerprint"])
+                  if fingerprint.get(k) != state["fingerprint"].get(k))
+    if diff:
+        raise ValueError(f"{path} was written with other data or arguments ({', '.join(diff)})")
+    return state
+
+
+def save_checkpoint(path: str, state: dict):
+    tmp = f"{path}.tmp"
+    torch.save(state, tmp)
+    os.replace(tmp, path)  # a kill while saving leaves the previous checkpoint whole
 
 
 def main(argv=None) -> int:
@@ -294,6 +542,7 @@ def main(argv=None) -> int:
     torch.manual_seed(args.seed)
     np.random.seed(args.seed)
     split_seq, shuffle_seq = np.random.SeedSequence(args.seed).spawn(2)
+    filters = stream.Filters(args.skip, args.max_score, args.min_ply)
 
     try:
         init_net = nf.read_net(args.init) if args.init else None
@@ -302,34 +551,19 @@ def main(argv=None) -> int:
         king_buckets = args.king_buckets or (init_net.king_buckets if init_net else 1)
         if init_net is not None and init_net.king_buckets not in (1, king_buckets):
             raise ValueError(f"--init {args.init} has {init_net.king_buckets} king buckets, not {king_buckets}")
-        records = nf.read_records(args.data, args.max_positions)
-        pos = nf.decode_records(records)
-    except (OSError, ValueError) as e:
+        if args.resume and not os.path.exists(args.checkpoint):
+            raise ValueError(f"--resume: no checkpoint at {args.checkpoint}")
+        source = (MemorySource(args, king_buckets, split_seq, filters) if args.data
+                  else StreamSource(args, king_buckets, filters))
+    except (OSError, ValueError, RuntimeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    del records
     hidden = args.hidden or (init_net.hidden if init_net else 256)
-    if len(pos) == 0:
-        print("error: no records in the data", file=sys.stderr)
-        return 1
-    train_idx, val_idx = split(len(pos), args.val_fraction, np.random.default_rng(split_seq))
-    mirrored = 0
-    if args.mirror:  # augmentation: mirror images join the training side only
-        source = train_idx[pos.castling[train_idx] == 0]
-        mirrored = len(source)
-        train_idx = np.concatenate([train_idx, len(pos) + np.arange(mirrored)])
-        pos = nf.concat_positions([pos, nf.mirror_files(pos.subset(source))])
-    data = TrainingSet(pos, args.lam, king_buckets)
-    # Positions for the quantisation check at the end; the rest of pos is not needed.
-    check = val_idx[:4096] if len(val_idx) else train_idx[:4096]
-    # Validation is also reported apart for positions with a compound piece on the board
-    # (armies) and without (standard chess, or armies whose compounds are gone).
-    val_has_compound = nf.has_compound(pos.subset(val_idx))
-    check_pos = pos.subset(check)
-    del pos
-    print(f"data: {len(data) - mirrored} positions from {len(args.data)} file(s), {len(train_idx)} train"
-          + (f" (of them {mirrored} mirror images)" if args.mirror else "")
-          + f", {len(val_idx)} validation; decoded in {time.perf_counter() - t0:.1f} s", flush=True)
+    fingerprint = dict(source.fingerprint(args), hidden=hidden, king_buckets=king_buckets, factorise=args.factorise,
+                       mirror=args.mirror, lr=args.lr, lr_end_factor=args.lr_end_factor, lam=args.lam,
+                       exponent=args.exponent, batch=args.batch, epochs=args.epochs, seed=args.seed,
+                       skip=list(args.skip), max_score=args.max_score, min_ply=args.min_ply,
+                       init=init_net.hash() if init_net else None)
 
     model = Net(hidden, args.factorise, king_buckets)
     if init_net is not None:
@@ -338,43 +572,105 @@ def main(argv=None) -> int:
               + (f", widened to {hidden} (new neurons start with zero output weights)" if hidden > init_net.hidden else ""))
     model.clip()
     opt = torch.optim.Adam(model.parameters(), lr=args.lr)
-    steps_per_epoch = (len(train_idx) + args.batch - 1) // args.batch
-    total_steps = max(1, steps_per_epoch * args.epochs)
-
-    def lr_factor(step):  # cosine from 1 to lr_end_factor over the whole run
-        return args.lr_end_factor + (1 - args.lr_end_factor) * 0.5 * (1 + math.cos(math.pi * step / total_steps))
-
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lr_factor)
     shuffle_rng = np.random.default_rng(shuffle_seq)
+    # Where training stands: epochs done, chunks of the current epoch done, the raw
+    # positions those chunks held (the learning rate's clock), the epoch's running sums.
+    at = {"epoch": 0, "chunk": 0, "raw": 0, "loss": 0.0, "positions": 0, "seconds": 0.0, "elapsed": 0.0}
+    if args.resume:
+        try:
+            state = load_checkpoint(args.checkpoint, fingerprint)
+        except (OSError, ValueError, RuntimeError) as e:
+            print(f"error: {e}", file=sys.stderr)
+            source.close()
+            return 2
+        model.load_state_dict(state["model"])
+        opt.load_state_dict(state["optimizer"])
+        shuffle_rng.bit_generator.state = state["shuffle_rng"]
+        torch.set_rng_state(state["torch_rng"])
+        at = state["at"]
+        print(f"resumed: {args.checkpoint} at epoch {at['epoch'] + 1}, chunk {at['chunk'] + 1}", flush=True)
 
-    print(f"net: {king_buckets} x 1152 -> {hidden} x2 -> 8 buckets; {args.epochs} epochs of {steps_per_epoch} steps of "
-          f"{args.batch}; lr {args.lr:g} cosine to {args.lr * args.lr_end_factor:g}; lambda {args.lam:g}; "
+    def lr_factor(progress):  # cosine from 1 to lr_end_factor over the whole run
+        return args.lr_end_factor + (1 - args.lr_end_factor) * 0.5 * (1 + math.cos(math.pi * progress))
+
+    print(f"net: {king_buckets} x 1152 -> {hidden} x2 -> 8 buckets; {args.epochs} epochs"
+          + (f" of {(source.train_positions + args.batch - 1) // args.batch}" if source.train_positions else "")
+          + f" steps of {args.batch}; lr {args.lr:g} cosine to {args.lr * args.lr_end_factor:g}; lambda {args.lam:g}; "
           f"exponent {args.exponent:g}; seed {args.seed}; threads {args.threads}", flush=True)
-    def validation() -> str:
-        """The validation loss, all and apart by compound pieces, from one pass of the net."""
-        if len(val_idx) == 0:
-            return "nan (compounds nan in 0, none nan)"
-        err = nf.position_loss(predict(model, data, val_idx) * nf.SCALE, data.target[val_idx], args.exponent)
-        part = lambda mask: float(err[mask].mean()) if mask.any() else float("nan")  # noqa: E731
-        return (f"{float(err.mean()):.6f} (compounds {part(val_has_compound):.6f} in {int(val_has_compound.sum())}, "
-                f"none {part(~val_has_compound):.6f})")
-
-    print(f"epoch  0  train      -     val {validation()}", flush=True)
-    for epoch in range(1, args.epochs + 1):
-        t_epoch = time.perf_counter()
-        order = shuffle_rng.permutation(train_idx)
-        total = 0.0
-        for lo in range(0, len(order), args.batch):
-            total += train_step(model, opt, data, order[lo : lo + args.batch], args.exponent)
-            sched.step()
-        seconds = time.perf_counter() - t_epoch
-        print(f"epoch {epoch:2d}  train {total / max(1, len(order)):.6f}  val {validation()}  "
-              f"{len(order) / seconds:,.0f} pos/s  epoch {seconds:.1f} s  elapsed {time.perf_counter() - t0:.1f} s  "
-              f"lr {opt.param_groups[0]['lr']:.2e}", flush=True)
+    terminated = []
+    if args.checkpoint:  # kill -TERM: finish the chunk, save the checkpoint, stop
+        signal.signal(signal.SIGTERM, lambda *_: terminated.append(True))
+    validation = source.validation
+    if not args.resume:
+        print(f"epoch  0  train      -     val {validation.loss(model, args.exponent)}", flush=True)
+    chunks_run = 0
+    stopped = False
+    raw_total = source.raw_per_epoch
+    for epoch in range(at["epoch"], args.epochs):
+        plan = source.plan(epoch)
+        for c in range(at["chunk"], len(plan)):
+            t_chunk = time.perf_counter()
+            try:
+                data, idx, raw, report = source.load(epoch, c)
+            except (OSError, RuntimeError) as e:  # the engine refused a game file, a file went away
+                print(f"error: {e}", file=sys.stderr)
+                source.close()
+                return 2
+            t_train = time.perf_counter()
+            order = shuffle_rng.permutation(idx)
+            steps = (len(order) + args.batch - 1) // args.batch
+            total = 0.0
+            for k, lo in enumerate(range(0, len(order), args.batch)):
+                # The chunk covers its share (raw / raw_total) of the epoch, its steps evenly:
+                # with one chunk an epoch, exactly the step count's schedule.
+                progress = Fraction((epoch * raw_total + at["raw"]) * steps + raw * k, steps * args.epochs * raw_total)
+                for group in opt.param_groups:
+                    group["lr"] = args.lr * lr_factor(float(progress))
+                total += train_step(model, opt, data, order[lo : lo + args.batch], args.exponent)
+            seconds = time.perf_counter() - t_train
+            del data
+            at["raw"] += raw
+            at["loss"] += total
+            at["positions"] += len(order)
+            at["seconds"] += time.perf_counter() - t_chunk
+            at["chunk"] = c + 1
+            chunks_run += 1
+            if report is not None:
+                print(f"chunk {c + 1}/{len(plan)} of epoch {epoch + 1}: {report}; train {total / max(1, len(order)):.6f}, "
+                      f"{len(order) / max(seconds, 1e-9):,.0f} pos/s, {seconds:.1f} s", flush=True)
+                if args.val_every and chunks_run % args.val_every == 0 and c + 1 < len(plan):
+                    print(f"  val {validation.loss(model, args.exponent)}", flush=True)
+            last_epoch_chunk = c + 1 == len(plan)
+            if last_epoch_chunk:
+                elapsed = at["elapsed"] + time.perf_counter() - t0
+                print(f"epoch {epoch + 1:2d}  train {at['loss'] / max(1, at['positions']):.6f}  "
+                      f"val {validation.loss(model, args.exponent)}  "
+                      f"{at['positions'] / max(at['seconds'], 1e-9):,.0f} pos/s  epoch {at['seconds']:.1f} s  "
+                      f"elapsed {elapsed:.1f} s  lr {opt.param_groups[0]['lr']:.2e}", flush=True)
+                at.update(epoch=epoch + 1, chunk=0, raw=0, loss=0.0, positions=0, seconds=0.0)
+            if args.checkpoint:
+                saved = dict(at, elapsed=at["elapsed"] + time.perf_counter() - t0)
+                save_checkpoint(args.checkpoint, {
+                    "format": CHECKPOINT_FORMAT, "fingerprint": fingerprint, "model": model.state_dict(),
+                    "optimizer": opt.state_dict(), "shuffle_rng": shuffle_rng.bit_generator.state,
+                    "torch_rng": torch.get_rng_state(), "at": saved})
+            if (terminated or (args.max_chunks is not None and chunks_run >= args.max_chunks)) and \
+                    at["epoch"] < args.epochs:
+                stopped = True
+                break
+        if stopped:
+            break
+        at["chunk"] = 0
+    source.close()
+    if stopped:
+        print(f"stopped after {chunks_run} chunk(s); continue with --resume from {args.checkpoint}", flush=True)
+        return 0
 
     description = args.description
     if description is None:
-        description = (f"Maharajah NNUE: {len(train_idx)} positions, {args.epochs} epochs, hidden {hidden}, "
+        trained = f"{source.train_positions} positions" if source.train_positions else \
+            f"{raw_total} game positions before filtering"
+        description = (f"Maharajah NNUE: {trained}, {args.epochs} epochs, hidden {hidden}, "
                        f"lambda {args.lam:g}, seed {args.seed}")
         if args.init:
             description += f", fine-tuned from {init_net.hash():016x}"
@@ -389,18 +685,22 @@ def main(argv=None) -> int:
     back = nf.read_net(args.out, expected_hidden=hidden)  # refuses a bad write
     assert back.hash() == digest
 
-    # Quantisation check on (up to 4096) validation positions: the engine's integer
-    # evaluation against the float network, and the loss the integer net gets.
-    cp_int = nf.evaluate_int(net, check_pos)
-    cp_float = predict(model, data, check) * nf.SCALE
-    q_loss = float(nf.position_loss(cp_int, data.target[check], args.exponent).mean())
-    print(f"quantised: {len(check)} positions, mean |int - float| {np.abs(cp_int - cp_float).mean():.2f} cp, "
-          f"max {np.abs(cp_int - cp_float).max():.1f} cp; loss {q_loss:.6f}")
+    # Quantisation check on (up to 4096) validation positions (else training ones): the
+    # engine's integer evaluation against the float network, and the loss the integer net gets.
+    check_pos, check, check_data = validation.check_pos, validation.check_idx, validation.data
+    if len(check) == 0 and getattr(source, "last_check", None):
+        check_pos, check, check_data = source.last_check
+    if len(check):
+        cp_int = nf.evaluate_int(net, check_pos)
+        cp_float = predict(model, check_data, check) * nf.SCALE
+        q_loss = float(nf.position_loss(cp_int, check_data.target[check], args.exponent).mean())
+        print(f"quantised: {len(check)} positions, mean |int - float| {np.abs(cp_int - cp_float).mean():.2f} cp, "
+              f"max {np.abs(cp_int - cp_float).max():.1f} cp; loss {q_loss:.6f}")
     lo, hi = nf.accumulator_range(net)
     fits = -32768 <= lo and hi <= 32767
     print(f"accumulator range on any board: {lo}..{hi}, "
           + ("within int16" if fits else "WARNING: beyond int16, the engine's int16 accumulators could wrap"))
-    print(f"wrote {args.out}: {size} bytes, hash {digest:016x}, elapsed {time.perf_counter() - t0:.1f} s")
+    print(f"wrote {args.out}: {size} bytes, hash {digest:016x}, elapsed {at['elapsed'] + time.perf_counter() - t0:.1f} s")
     return 0
 
 
