@@ -75,7 +75,8 @@ bool Uci::execute(const std::string& line) {
     // Commands that do not touch the game may run while searching; the others first
     // stop the search (its bestmove is printed) so that nothing it reads changes.
     static const char* const Concurrent[] = {"isready", "stop", "ponderhit", "uci", "d", "eval", "fen", "getfen", "moves",
-                                             "legalmoves", "rules", "status", "flag", "army"};
+                                             "legalmoves", "rules", "status", "flag", "army", "tosan", "fromsan",
+                                             "movelist", "incheck", "pgn"};
     if (std::find(std::begin(Concurrent), std::end(Concurrent), cmd) == std::end(Concurrent)) finish_search();
 
     if (cmd == "uci") cmd_uci();
@@ -101,11 +102,24 @@ bool Uci::execute(const std::string& line) {
     else if (cmd == "fen" || cmd == "getfen") send("fen " + game_.position().fen());
     else if (cmd == "status") send("status " + game_.status());
     else if (cmd == "flag") cmd_flag(is);
+    else if (cmd == "tosan") cmd_tosan(is);
+    else if (cmd == "fromsan") cmd_fromsan(is);
+    else if (cmd == "movelist") cmd_movelist();
+    else if (cmd == "incheck") send(std::string("incheck ") + (game_.position().in_check() ? "yes" : "no"));
+    else if (cmd == "pgn") cmd_pgn(is);
     else error("unknown command '" + clip(cmd) + "'");
     return true;
 }
 
 void Uci::cmd_position(std::istringstream& is) {
+    const std::streampos start = is.tellg();
+    std::string word;
+    if (is >> word && word == "pgn") {
+        cmd_position_pgn(is);
+        return;
+    }
+    is.clear();
+    is.seekg(start);
     std::string err = parse_position(is, game_, chess960_, variant_);
     if (!err.empty()) error(err);
 }
@@ -114,6 +128,12 @@ std::string parse_position(std::istream& is, Game& game, bool chess960, const st
     std::string token, fen;
     bool has_moves = false;
     is >> token;
+    // "chess960 fen ...": Chess960 castling whatever UCI_Chess960 says (the position
+    // texts of the C library's direct calls and of PGN imports).
+    if (token == "chess960") {
+        chess960 = true;
+        is >> token;
+    }
     if (token == "startpos") {
         fen = StartFen;
         if (is >> token) {

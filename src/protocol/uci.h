@@ -69,6 +69,12 @@ private:
     void cmd_legalmoves();
     void cmd_rules();
     void cmd_flag(std::istringstream& is);
+    // Notation commands (uci_notation.cpp).
+    void cmd_tosan(std::istringstream& is);
+    void cmd_fromsan(std::istringstream& is);
+    void cmd_movelist();
+    void cmd_pgn(std::istringstream& is);
+    void cmd_position_pgn(std::istringstream& is);
     void error(const std::string& message);
     // Stops a running search and waits for its bestmove (before changing state).
     void finish_search();
@@ -107,7 +113,8 @@ void print_perft(Position pos, int depth, std::ostream& out);
 std::string rules_line(const Position& pos, Color c);
 
 // Sets `game` from the words of a `position` command after the word "position"
-// ("startpos [moves ...]", "fen <fen> [moves ...]", "army <white> <black> [moves ...]").
+// ("startpos [moves ...]", "fen <fen> [moves ...]", "army <white> <black> [moves ...]",
+// each optionally after the word "chess960", which reads it in Chess960 mode).
 // Returns an empty string, or the error message (game unchanged).
 std::string parse_position(std::istream& is, Game& game, bool chess960 = false, const std::string& variant = "chess");
 
