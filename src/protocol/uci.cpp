@@ -299,16 +299,24 @@ void Uci::cmd_setoption(std::istringstream& is) {
             return;
         }
     } else if (id == "evalfile") {
-        // A net file replaces the active net only when it loads completely.
+        // A net file replaces this engine's net only when it loads completely; a search
+        // still running (another handle's, or a pondering one stopped above) keeps the
+        // net it started with.
         if (value.empty() || value == nnue::BuiltinName) {
-            nnue::use_builtin();
-        } else if (std::string e = nnue::load_file(value); !e.empty()) {
-            error("setoption: EvalFile " + clip(e, 200) + "; keeping " + nnue::active_name());
-            return;
+            settings_.eval.net.reset();
+            net_name_ = nnue::BuiltinName;
+        } else {
+            nnue::NetPtr net;
+            if (std::string e = nnue::load_file(value, net); !e.empty()) {
+                error("setoption: EvalFile " + clip(e, 200) + "; keeping " + net_name_);
+                return;
+            }
+            settings_.eval.net = std::move(net);
+            net_name_ = value;
         }
         std::ostringstream hash;
-        hash << std::hex << nnue::active().hash;
-        send("info string EvalFile " + nnue::active_name() + " (hash " + hash.str() + ")");
+        hash << std::hex << settings_.eval.network().hash;
+        send("info string EvalFile " + net_name_ + " (hash " + hash.str() + ")");
     } else if (id == "ablate") {
         // A comma-separated list of search techniques to switch off, or "none".
         std::uint32_t disabled = 0;
@@ -455,10 +463,10 @@ void Uci::cmd_eval() {
         if (mode == eval::Mode::HYBRID) {
             // Both halves from White's point of view, the net's on the reported footing.
             const int sign = pos.side_to_move() == WHITE ? 1 : -1;
-            const Value net = eval::to_reported(nnue::evaluate(pos), eval::Mode::NNUE);
+            const Value net = eval::to_reported(nnue::evaluate(pos, settings_.eval.network()), eval::Mode::NNUE);
             const Value classical = eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL});
             os << (is_auto ? "EvalMode auto: hybrid (compound pieces on the board)" : "EvalMode hybrid")
-               << ", the mean of net " << nnue::active_name() << " " << pawns(sign * net) << " and classical "
+               << ", the mean of net " << net_name_ << " " << pawns(sign * net) << " and classical "
                << pawns(sign * classical) << "; the classical terms:\n";
         }
         const char* rule = " -------------+---------------+---------------+---------------\n";
@@ -484,8 +492,8 @@ void Uci::cmd_eval() {
            << "; tempo " << pawns(trace.tempo) << " for the side to move\n";
     } else if (mode == eval::Mode::NNUE) {
         const int men = popcount(pos.pieces());
-        os << (is_auto ? "EvalMode auto: nnue, net " : "EvalMode nnue: net ") << nnue::active_name() << " (hash "
-           << std::hex << nnue::active().hash << std::dec << "), " << men << " men, output bucket "
+        os << (is_auto ? "EvalMode auto: nnue, net " : "EvalMode nnue: net ") << net_name_ << " (hash "
+           << std::hex << settings_.eval.network().hash << std::dec << "), " << men << " men, output bucket "
            << nnue::bucket_of(men) << "\n";
     } else
         os << "EvalMode " << eval::mode_name(settings_.eval.mode) << "\n";

@@ -85,7 +85,8 @@ private:
     bool failed_ = false;
     std::string variant_ = "chess";  // UCI_Variant (the maharajah39 names set FEN field 7)
     search::Engine engine_;
-    search::Settings settings_;
+    search::Settings settings_;  // settings_.eval.net: this engine's own net (EvalFile)
+    std::string net_name_ = "<built-in>";  // nnue::BuiltinName or the EvalFile path
     bool show_wdl_ = false;
     bool chess960_ = false;
     // Playing levels: UCI_LimitStrength with UCI_Elo wins; else Skill Level below 20.
