@@ -99,8 +99,9 @@ std::string write_pgn(const Game& game, const PgnOutcome& outcome,
                                                              {"Round", "?"}, {"White", "?"},  {"Black", "?"},
                                                              {"Result", outcome.result}};
     for (const auto& [name, value] : extra) {
+        // The game decides these; the caller names the players, event, date...
+        if (name == "Result" || name == "Variant" || name == "SetUp" || name == "FEN" || name == "Termination") continue;
         auto it = std::find_if(tags.begin(), tags.end(), [&](const auto& t) { return t.first == name; });
-        if (it != tags.begin() + 6 && it != tags.end()) continue;  // Result comes from the game
         if (it != tags.end()) it->second = value;
         else tags.emplace_back(name, value);
     }

@@ -31,7 +31,8 @@ void Uci::send(const std::string& text) {
 void Uci::error(const std::string& message) {
     failed_ = true;
     // One line always: a message is cut if some part of it was not already.
-    send("info string error: " + clip(message, 1000));
+    last_error_ = clip(message, 1000);
+    send("info string error: " + last_error_);
 }
 
 void Uci::finish_search() {

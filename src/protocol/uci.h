@@ -47,6 +47,8 @@ public:
 
     // True when the last command reported an error (used for command-line exit codes).
     bool last_failed() const { return failed_; }
+    // The message of the last `info string error: ...` line (without that prefix).
+    const std::string& last_error() const { return last_error_; }
     // Holds the output lock: a reader of the stream (a test) sees whole lines and no
     // half-written buffer while a search thread prints.
     std::unique_lock<std::mutex> lock_output() { return std::unique_lock<std::mutex>(out_mutex_); }
@@ -83,6 +85,7 @@ private:
     std::mutex out_mutex_;
     Game game_;
     bool failed_ = false;
+    std::string last_error_;
     std::string variant_ = "chess";  // UCI_Variant (the maharajah39 names set FEN field 7)
     search::Engine engine_;
     search::Settings settings_;  // settings_.eval.net: this engine's own net (EvalFile)
