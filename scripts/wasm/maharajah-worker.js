@@ -2,14 +2,17 @@
 // so that a search never freezes the page. Messages:
 //   page -> worker  {type: 'send', line}                    a protocol line
 //                   {type: 'call', id, name, args}          a rules call (legalMoves, status,
-//                                                           fen, flag, armyCheck, armySuggest)
+//                                                           fen, flag, armyCheck, armySuggest,
+//                                                           toSan, fromSan, moveList, pgn,
+//                                                           pgnRead, inCheck, gameState)
 //   worker -> page  {type: 'ready', library, engine}        after loading
 //                   {type: 'line', line}                    every engine output line
 //                   {type: 'result', id, result}            a rules call's {ok, code, error, text}
 //                   {type: 'error', message}                loading failed
 importScripts('maharajah.js', 'maharajah-api.js');
 
-const CALLS = new Set(['legalMoves', 'status', 'fen', 'flag', 'armyCheck', 'armySuggest']);
+const CALLS = new Set(['legalMoves', 'status', 'fen', 'flag', 'armyCheck', 'armySuggest', 'toSan', 'fromSan',
+  'moveList', 'pgn', 'pgnRead', 'inCheck', 'gameState']);
 let lib = null, engine = null;
 const early = [];
 

@@ -98,12 +98,13 @@ std::string write_pgn(const Game& game, const PgnOutcome& outcome,
     std::vector<std::pair<std::string, std::string>> tags = {{"Event", "?"}, {"Site", "?"},   {"Date", "????.??.??"},
                                                              {"Round", "?"}, {"White", "?"},  {"Black", "?"},
                                                              {"Result", outcome.result}};
-    for (const auto& [name, value] : extra) {
+    for (const auto& tag : extra) {
+        const std::string& name = tag.first;
         // The game decides these; the caller names the players, event, date...
         if (name == "Result" || name == "Variant" || name == "SetUp" || name == "FEN" || name == "Termination") continue;
         auto it = std::find_if(tags.begin(), tags.end(), [&](const auto& t) { return t.first == name; });
-        if (it != tags.end()) it->second = value;
-        else tags.emplace_back(name, value);
+        if (it != tags.end()) it->second = tag.second;
+        else tags.push_back(tag);
     }
     const std::string variant = pgn_variant(game);
     if (!variant.empty()) tags.emplace_back("Variant", variant);
