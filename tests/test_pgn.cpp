@@ -163,8 +163,11 @@ TEST_CASE("PGN written by another tool imports: comments, NAGs, variations, cloc
     REQUIRE(info.result == "1-0");
     REQUIRE(info.tags.size() == 9);
     REQUIRE(info.tags[8] == std::make_pair(std::string("Annotator"), std::string("Someone \"quoted\"")));
-    // Through the protocol, and back out with the same moves.
-    TempFile file(pgn);
+    // Through the protocol (as a Windows tool saves it: a byte order mark, CRLF line
+    // ends), and back out with the same moves.
+    std::string windows = "\xEF\xBB\xBF";
+    for (char c : pgn) windows += c == '\n' ? std::string("\r\n") : std::string(1, c);
+    TempFile file(windows);
     testsupport::UciSession s;
     REQUIRE(s.run("position pgn " + file.path + "\n").empty());
     REQUIRE(fen_of(s) == "fen 1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17");

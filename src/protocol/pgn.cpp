@@ -170,7 +170,7 @@ std::string position_text(const Game& game) {
 
 std::string read_pgn(const std::string& text, Game* game, PgnGame* info) {
     PgnGame parsed;
-    std::size_t i = 0, line_no = 1;
+    std::size_t i = text.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0, line_no = 1;  // a UTF-8 byte order mark
     const std::size_t n = text.size();
     auto at_line_start = [&] { return i == 0 || text[i - 1] == '\n'; };
     auto skip_line = [&] {
