@@ -193,6 +193,10 @@ TEST_CASE("PGN import errors name the move and leave the position unchanged", "[
             std::string::npos);
     REQUIRE(error_for("[FEN \"8/8/8 w\"]\n*").find("FEN tag") != std::string::npos);
     REQUIRE(error_for("[White \"x]\n1. e4").find("tag") != std::string::npos);
+    REQUIRE(error_for("").find("no game in the text") != std::string::npos);
+    REQUIRE(error_for("  {only a comment}\n").find("no game in the text") != std::string::npos);
+    REQUIRE(s.run("position pgn .\n").at(0).rfind("info string error: position pgn: ", 0) == 0);  // a folder
+    REQUIRE(fen_of(s) == before);
     auto missing = s.run("position pgn /nonexistent/game.pgn\nposition pgn\n");
     REQUIRE(missing.size() == 2);
     REQUIRE(missing[0].rfind("info string error: position pgn: cannot open", 0) == 0);

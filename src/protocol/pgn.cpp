@@ -239,6 +239,7 @@ std::string read_pgn(const std::string& text, Game* game, PgnGame* info) {
 
     // Movetext up to the result token (or the next game's tags, or the end).
     int depth = 0;
+    bool ended = false;  // a result token closed the movetext
     while (i < n) {
         skip_space();
         if (i >= n) break;
@@ -268,6 +269,7 @@ std::string read_pgn(const std::string& text, Game* game, PgnGame* info) {
             if (depth > 0 || token[0] == '$') continue;
             if (is_result(token)) {
                 parsed.result = token;
+                ended = true;
                 break;
             }
             // A move number, alone or glued to its move ("12.", "12...", "12.Nf3").
@@ -289,6 +291,9 @@ std::string read_pgn(const std::string& text, Game* game, PgnGame* info) {
         }
     }
     if (depth > 0) return "pgn: unclosed variation";
+    // An empty text (or one of comments only) holds no game: refused, not a start position.
+    if (parsed.tags.empty() && local.moves().empty() && parsed.result == "*" && !ended)
+        return "pgn: no game in the text";
     *game = std::move(local);
     if (info) *info = std::move(parsed);
     return {};
