@@ -1,16 +1,20 @@
 /* libmaharajah: the Maharajah chess engine as a C library (C99; usable from C++).
  *
  * Two parts:
- *  - An engine handle that speaks the engine's text protocol (UCI plus the referee and
- *    army commands of README.md): send it one line at a time; every line the engine
- *    writes reaches a callback. `go` searches on the engine's own thread, so
- *    mh_engine_send returns at once and the bestmove arrives later through the callback.
- *  - Direct calls for rules screens (legal moves, game status, army check and suggest,
- *    FEN after moves, flag fall) that need no engine handle and no text parsing.
+ *  - An engine handle that speaks the engine's text protocol (UCI plus the referee,
+ *    army and notation commands of README.md): send it one line at a time; every line
+ *    the engine writes reaches a callback, or waits in a queue for mh_engine_read_line.
+ *    `go` searches on the engine's own thread, so mh_engine_send returns at once and
+ *    the bestmove arrives later. Each handle has its own options, hash table and
+ *    network (EvalFile); the built-in network is shared read-only.
+ *  - Direct calls for rules screens (legal moves, game state, army check and suggest,
+ *    FEN after moves, flag fall, SAN, move facts, PGN) that need no engine handle and
+ *    no text parsing.
  *
  * Positions in the direct calls are written like the arguments of the `position`
  * command: "startpos", "startpos moves e2e4 e7e5", "fen <FEN> [moves ...]",
- * "army <white-army> <black-army> [moves ...]".
+ * "army <white-army> <black-army> [moves ...]", any of them after "chess960 " for
+ * Chess960 castling.
  *
  * Every call that can fail returns an mh_result; mh_errstr(code) names the code, and
  * mh_last_error() gives the message of the calling thread's last failed call (one line,
