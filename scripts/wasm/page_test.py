@@ -308,7 +308,7 @@ DOM = """(() => Array.from(document.querySelectorAll('#board [data-square]')).ma
   const piece = e.querySelector('.piece');
   return {square: e.dataset.square, piece: e.dataset.piece || '', text: piece ? piece.textContent : '',
     compound: !!piece && piece.classList.contains('compound'), target: e.classList.contains('target'),
-    selected: e.classList.contains('selected'), check: e.classList.contains('check')};
+    selected: e.classList.contains('selected'), check: e.classList.contains('in-check')};
 }))()"""
 
 
@@ -563,6 +563,10 @@ def run(args, page, tester):
     listed = page.evaluate("Array.from(document.querySelectorAll('#moves .move')).map(e => e.textContent)")
     tester.expect(listed == ["Ra8#"], f"the move list shows {listed}")
     tester.expect(tester.dom()["g8"]["check"] and st["inCheck"], "the mated king on g8 is not highlighted")
+    same_size = page.evaluate("""(() => { const a = document.querySelector('[data-square=g8]').getBoundingClientRect(),
+        b = document.querySelector('[data-square=a1]').getBoundingClientRect();
+        return Math.abs(a.width - b.width) < 1 && Math.abs(a.height - b.height) < 1; })()""")
+    tester.expect(same_size, "the highlighted square is not drawn like the others")
     tester.check_position()
     tester.expect(tester.kings_in_check > 0, "no position with a king in check was checked")
     page.click('[data-square="g1"]')

@@ -352,7 +352,7 @@
       sq.classList.toggle('target', targets.has(name));
       sq.classList.toggle('capture', targets.has(name) && !!piece);
       sq.classList.toggle('last', last.slice(0, 2) === name || last.slice(2, 4) === name);
-      sq.classList.toggle('check', state.playing && state.inCheck && piece === king);
+      sq.classList.toggle('in-check', state.playing && state.inCheck && piece === king);
     }
     renderText();
   }
