@@ -174,6 +174,15 @@ TEST_CASE("PGN written by another tool imports: comments, NAGs, variations, cloc
     REQUIRE(pgn_of(s).find("16. Qb8+ Nxb8 17. Rd8# 1-0") != std::string::npos);
 }
 
+TEST_CASE("PGN of a set-up position as lichess writes it, en passant marked apart", "[pgn]") {
+    const std::string pgn = "[Event \"Casual\"]\n[Variant \"From Position\"]\n"
+                            "[FEN \"4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n"
+                            "1... d5 2. exd6 e.p. Kd7 *\n";
+    Game g;
+    REQUIRE(read_pgn(pgn, &g) == "");
+    REQUIRE(g.position().fen() == "8/3k4/3P4/8/8/8/8/4K3 w - - 1 3");
+}
+
 TEST_CASE("PGN import errors name the move and leave the position unchanged", "[pgn]") {
     testsupport::UciSession s;
     s.run("position startpos moves e2e4\n");

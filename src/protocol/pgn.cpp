@@ -229,7 +229,8 @@ std::string read_pgn(const std::string& text, Game* game, PgnGame* info) {
         chess960 = true;
     else if (variant_sides(variant_tag))
         uci_variant = variant_tag;
-    else if (!variant_tag.empty() && variant_tag != "standard" && variant_tag != "chess" && variant_tag != "maharajah")
+    else if (!variant_tag.empty() && variant_tag != "standard" && variant_tag != "chess" && variant_tag != "maharajah" &&
+             variant_tag != "from position")  // lichess: standard chess from a set-up position
         return "pgn: unsupported variant '" + clip(tag("Variant")) + "'";
     Game local;
     const std::string fen = tag("FEN");
@@ -281,7 +282,8 @@ std::string read_pgn(const std::string& text, Game* game, PgnGame* info) {
             } else if (k == token.size()) {
                 return "pgn: unexpected number '" + clip(token) + "' at " + where();
             }
-            if (token.empty() || token.find_first_not_of("!?") == std::string::npos) continue;  // annotation glyphs
+            // Annotation glyphs, and an "e.p." written apart from its move.
+            if (token.empty() || token.find_first_not_of("!?") == std::string::npos || token == "e.p.") continue;
             const Position& pos = local.position();
             std::string why;
             Move m = parse_san(pos, token, &why);
