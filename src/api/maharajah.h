@@ -140,7 +140,8 @@ MH_EXPORT mh_engine* mh_engine_create_queued(void);
  * MH_ERR_BUFFER when the line needs more than `size` bytes (it stays queued; PGN and
  * `d` lines are short, 4096 bytes hold any line but a very long PV), or MH_ERR_ARGUMENT
  * (NULL handle or buffer, size 0, or an engine made by mh_engine_create). May be called
- * from another thread than mh_engine_send, but by one thread at a time. */
+ * from another thread than mh_engine_send, but by one thread at a time, and never while
+ * or after mh_engine_destroy runs (lines still queued then are freed with the engine). */
 MH_EXPORT mh_result mh_engine_read_line(mh_engine* engine, int timeout_ms, char* buffer, size_t size);
 
 /* ---- Direct rules calls (no handle, no engine thread) ------------------------- */
