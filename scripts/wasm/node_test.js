@@ -153,9 +153,10 @@ async function playGame(lib, start, movetime) {
   check(lib.pgn('startpos', { flag: 'green' }).error === 'argument', 'pgn with a bad flag');
 
   // Parsed analysis, White's point of view, with the PV in SAN.
-  const parsed = Maharajah.parseInfo('info depth 7 seldepth 9 multipv 2 score cp 35 upperbound wdl 300 500 200 nodes 900 nps 9000 hashfull 3 time 100 pv e7e5 g1f3', false);
-  check(parsed.depth === 7 && parsed.multipv === 2 && parsed.score.cp === -35 && parsed.bound === 'lower' &&
-        JSON.stringify(parsed.wdl) === '[200,500,300]' && parsed.pv.join(' ') === 'e7e5 g1f3', 'parseInfo: ' + JSON.stringify(parsed));
+  const analysis = Maharajah.parseInfo('info depth 7 seldepth 9 multipv 2 score cp 35 upperbound wdl 300 500 200 nodes 900 nps 9000 hashfull 3 time 100 pv e7e5 g1f3', false);
+  check(analysis.depth === 7 && analysis.multipv === 2 && analysis.score.cp === -35 && analysis.bound === 'lower' &&
+        JSON.stringify(analysis.wdl) === '[200,500,300]' && analysis.pv.join(' ') === 'e7e5 g1f3',
+        'parseInfo: ' + JSON.stringify(analysis));
   check(Maharajah.parseInfo('info string hello') === null && Maharajah.parseInfo('info depth 3 score mate -2 pv a2a3').score.mate === -2,
         'parseInfo of other lines and mates');
   const analyst = collector(lib);
