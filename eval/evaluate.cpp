@@ -248,8 +248,8 @@ static Value classical(const Position& pos, Trace* trace) {
 Value evaluate(const Position& pos, const Options& options, Trace* trace) {
     const Mode mode = resolve(options.mode, pos);
     if (mode == Mode::MATERIAL) return material_only(pos);
-    if (mode == Mode::NNUE) return nnue::evaluate(pos);
-    if (mode == Mode::HYBRID) return hybrid(nnue::evaluate(pos), classical(pos, trace));
+    if (mode == Mode::NNUE) return nnue::evaluate(pos, options.network());
+    if (mode == Mode::HYBRID) return hybrid(nnue::evaluate(pos, options.network()), classical(pos, trace));
     return classical(pos, trace);
 }
 

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "board/position.h"
+#include "eval/nnue.h"
 #include "eval/weights.h"
 
 namespace maharajah::eval {
@@ -15,7 +16,12 @@ namespace maharajah::eval {
 enum class Mode { NNUE, CLASSICAL, HYBRID, MATERIAL, AUTO };
 
 struct Options {
-    Mode mode = Mode::AUTO;
+    Options(Mode m = Mode::AUTO, nnue::NetPtr n = {}) : mode(m), net(std::move(n)) {}
+    Mode mode;
+    // The network (EvalFile); null: the one built into the binary. Shared, read-only.
+    nnue::NetPtr net;
+
+    const nnue::Network& network() const { return net ? *net : nnue::builtin(); }
 };
 
 // "auto", "nnue", "hybrid", "classical" (also "full", its older name) or "material";

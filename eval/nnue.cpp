@@ -66,8 +66,6 @@ std::string hex(std::uint64_t v) {
 struct Registry {
     LargePtr<Network> builtin = make_large<Network>();
     std::string builtin_error;
-    LargePtr<Network> loaded;
-    std::string loaded_name;
     Registry() {
         builtin_error = load(builtin_bytes(), *builtin);
         if (!builtin_error.empty()) *builtin = Network{};  // never used by a correct build (a test loads it)
@@ -162,17 +160,9 @@ std::string builtin_bytes() {
     return std::string(reinterpret_cast<const char*>(maharajah_builtin_net), maharajah_builtin_net_size);
 }
 
-const Network& active() {
-    Registry& r = registry();
-    return r.loaded ? *r.loaded : *r.builtin;
-}
+NetPtr builtin_ptr() { return NetPtr(NetPtr(), &builtin()); }  // aliasing: owns nothing
 
-std::string active_name() {
-    Registry& r = registry();
-    return r.loaded ? r.loaded_name : std::string(BuiltinName);
-}
-
-std::string load_file(const std::string& path) {
+std::string load_file(const std::string& path, NetPtr& out) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return "cannot read '" + path + "'";
     in.seekg(0, std::ios::end);
@@ -185,13 +175,9 @@ std::string load_file(const std::string& path) {
     auto net = make_large<Network>();
     std::string error = load(bytes, *net);
     if (!error.empty()) return "'" + path + "': " + error;
-    Registry& r = registry();
-    r.loaded = std::move(net);
-    r.loaded_name = path;
+    out = NetPtr(std::move(net));
     return {};
 }
-
-void use_builtin() { registry().loaded.reset(); }
 
 void refresh(const Position& pos, const Network& net, Accumulator& acc) {
     refresh_perspective(pos, net, acc, WHITE);

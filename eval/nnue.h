@@ -55,17 +55,18 @@ struct Network {
 // (magic, version, dimensions, size, hash, weights out of range); `net` is then unset.
 std::string load(const std::string& bytes, Network& net);
 
-// The net the engine evaluates with: the one built into the binary, or one loaded by
-// EvalFile. Replacing it is not thread-safe: only between searches.
-const Network& active();
+// Nets are shared read-only: every engine (a UCI loop, a library handle, a datagen run)
+// holds the one it evaluates with, and a search holds it for as long as it runs, so one
+// engine replacing its net never touches another's, nor a running search.
+using NetPtr = std::shared_ptr<const Network>;
 inline constexpr const char* BuiltinName = "<built-in>";
-std::string active_name();  // BuiltinName or the file name
-// Loads a file and makes it active; on error the active net stays and the message says why.
-std::string load_file(const std::string& path);
-void use_builtin();
-// The built-in net, and its file as built into the binary.
+// The net built into the binary (never freed), and its file as built in.
 const Network& builtin();
+NetPtr builtin_ptr();
 std::string builtin_bytes();
+// Loads a net file into *out. Returns an empty string on success, else why not (*out
+// unchanged).
+std::string load_file(const std::string& path, NetPtr& out);
 
 // The bucket of perspective p's king on ksq (squares from p's side: rank 1 its back rank).
 // Four buckets: the back two ranks split a-c (castled long), d-e (centre), f-h
@@ -102,7 +103,7 @@ bool simd_compiled();     // whether this build has vectorised kernels (eval/nnu
 const char* simd_name();  // which: "avx2", "sse2", "neon", "wasm-simd128" or "scalar"
 
 // Evaluates from scratch (no stack): for `eval`, tests and callers outside the search.
-Value evaluate(const Position& pos, const Network& net = active());
+Value evaluate(const Position& pos, const Network& net = builtin());
 
 // What a move changed on the board: up to two men removed and two added.
 struct Delta {
@@ -123,9 +124,9 @@ public:
     void push_null();
     void pop() { --top_; }
     // The evaluation of pos, which must be the position the stack's top describes.
-    Value evaluate(const Position& pos, const Network& net = active());
+    Value evaluate(const Position& pos, const Network& net = builtin());
     // The top entry brought up to date (tests compare it with a refresh).
-    const Accumulator& update(const Position& pos, const Network& net = active());
+    const Accumulator& update(const Position& pos, const Network& net);
 
 private:
     struct Entry {

@@ -147,9 +147,10 @@ private:
     Value evaluate(const Position& pos) {
         Value v;
         switch (settings_.eval.mode) {
-        case eval::Mode::NNUE: v = nnue_.evaluate(pos); break;
+        case eval::Mode::NNUE: v = nnue_.evaluate(pos, settings_.eval.network()); break;
         case eval::Mode::HYBRID:
-            v = eval::hybrid(nnue_.evaluate(pos), eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL}));
+            v = eval::hybrid(nnue_.evaluate(pos, settings_.eval.network()),
+                             eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL}));
             break;
         default: v = eval::evaluate(pos, settings_.eval);
         }

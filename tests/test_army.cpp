@@ -125,6 +125,12 @@ TEST_CASE("suggested armies are valid, deterministic and varied", "[army][sugges
     REQUIRE(suggest_army(WHITE, 42) == suggest_army(WHITE, 42));
     REQUIRE(distinct[WHITE].size() >= 20);
     REQUIRE(distinct[BLACK].size() >= 20);
+    // A player who asks again and again meets real variety: 150 seeds, 50 armies or more.
+    for (Color c : {WHITE, BLACK}) {
+        std::set<std::string> first;
+        for (std::uint64_t seed = 0; seed < 150; ++seed) first.insert(suggest_army(c, seed));
+        REQUIRE(first.size() >= 50);
+    }
     // Every suggested White army against every suggested Black army passes the start checks.
     Game g;
     for (const std::string& w : distinct[WHITE])

@@ -427,7 +427,6 @@ TEST_CASE("datagen evalfile: the players use that net; a bad file is refused", "
     REQUIRE(datagen::parse_config({"evalfile", net, "out", b}, config).empty());
     REQUIRE(datagen::run(config, log) == 0);
     REQUIRE(log.str().find("datagen: net " + net) != std::string::npos);
-    nnue::use_builtin();
     std::string da = read_file(a), db = read_file(b);
     REQUIRE(read_games(da).size() == 4);
     REQUIRE(da == db);  // the same net from a file plays the same games
@@ -447,10 +446,9 @@ TEST_CASE("datagen evalfile: the players use that net; a bad file is refused", "
     }
     std::remove(b.c_str());  // an existing file of the same seed would be resumed, not replayed
     REQUIRE(datagen::run(config, log) == 0);
-    nnue::use_builtin();
     REQUIRE(read_file(b) != da);
 
-    // A truncated net: an error, nothing written, the built-in net stays active.
+    // A truncated net: an error, nothing written.
     std::string bytes = nnue::builtin_bytes();
     {
         std::ofstream out(net, std::ios::binary | std::ios::trunc);
@@ -460,7 +458,6 @@ TEST_CASE("datagen evalfile: the players use that net; a bad file is refused", "
     std::ostringstream bad;
     REQUIRE(datagen::run(config, bad) == 1);
     REQUIRE(bad.str().find("error: evalfile") != std::string::npos);
-    REQUIRE(nnue::active_name() == nnue::BuiltinName);
     REQUIRE(read_file(b).empty());
     std::remove(net.c_str());
     std::remove(a.c_str());

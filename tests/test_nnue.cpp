@@ -494,3 +494,37 @@ TEST_CASE("the hybrid is the mean of the converted net and the hand-written eval
         REQUIRE(lines.back() == final_line);
     }
 }
+
+TEST_CASE("EvalFile is per engine: one loop's net never changes another's", "[nnue][uci]") {
+    Position::init();
+    // Another valid net: every feature row zeroed, the hash recomputed (FNV-1a 64).
+    std::string other = nnue::builtin_bytes();
+    std::uint32_t description_size = 0;
+    std::memcpy(&description_size, other.data() + 48, 4);
+    const std::size_t payload = 52 + description_size;
+    std::fill(other.begin() + long(payload), other.begin() + long(payload + std::size_t(nnue::Inputs) * nnue::Hidden * 2),
+              '\0');
+    std::uint64_t hash = 0xCBF29CE484222325ULL;
+    for (std::size_t i = payload; i < other.size(); ++i) hash = (hash ^ (unsigned char)other[i]) * 0x100000001B3ULL;
+    std::memcpy(other.data() + 32, &hash, 8);
+    const std::string path = "nnue_test_per_engine.nnue";
+    std::ofstream(path, std::ios::binary) << other;
+
+    testsupport::UciSession a, b;
+    const std::string setup = "setoption name EvalMode value nnue\nposition startpos moves e2e4 c7c5 g1f3\neval\n";
+    auto final_line = [](const std::vector<std::string>& lines) { return testsupport::starting_with(lines, "Final")[0]; };
+    const std::string builtin_a = final_line(a.run(setup)), builtin_b = final_line(b.run(setup));
+    REQUIRE(builtin_a == builtin_b);
+    auto loaded = a.run("setoption name EvalFile value " + path + "\n");
+    std::remove(path.c_str());
+    REQUIRE(loaded.size() == 1);
+    REQUIRE(loaded[0].rfind("info string EvalFile " + path, 0) == 0);
+    const auto after_a = a.run("eval\n"), after_b = b.run("eval\n");
+    REQUIRE(after_a[0].find("net " + path) != std::string::npos);
+    REQUIRE(final_line(after_a) != builtin_a);  // a evaluates with the file's net
+    REQUIRE(after_b[0].find("net <built-in>") != std::string::npos);
+    REQUIRE(final_line(after_b) == builtin_b);  // b still with the built-in one
+    // Back to the built-in net.
+    a.run("setoption name EvalFile value <built-in>\n");
+    REQUIRE(final_line(a.run("eval\n")) == builtin_a);
+}

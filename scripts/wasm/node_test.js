@@ -77,7 +77,7 @@ async function playGame(lib, start, movetime) {
   await uciok;
   const loadMs = Number(process.hrtime.bigint() - t0) / 1e6;
   const memoryAtLoad = lib._m.HEAP8.length;
-  check(/^Maharajah /.test(lib.engineVersion) && lib.libraryVersion === '1.0.0', 'version strings');
+  check(/^Maharajah /.test(lib.engineVersion) && lib.libraryVersion === '1.1.0', 'version strings');
   check(first.lines.includes('option name Threads type spin default 1 min 1 max 1'), 'single-threaded: Threads max 1');
 
   // What a page needs: one engine with the default hash, searching, and the rules calls.
@@ -117,6 +117,64 @@ async function playGame(lib, start, movetime) {
       const army = lib.armySuggest(c, BigInt(seed) * 0x9E3779B97F4A7C15n % (1n << 64n));
       check(army.ok && lib.armyCheck(c, army.text).ok, 'suggested armies pass army check');
     }
+
+  // Notation, move facts, game state and PGN.
+  const san = lib.toSan('startpos', 'e2e4 e7e5 g1f3 b8c6 f1b5');
+  check(san.ok && san.text === 'e4 e5 Nf3 Nc6 Bb5' && san.moves.length === 5, 'toSan: ' + JSON.stringify(san));
+  check(lib.toSan('fen 2k5/P7/8/8/8/8/8/4K3 w - - 0 1 V', ['a7a8m']).text === 'a8=M+', 'toSan of a compound promotion');
+  const back = lib.fromSan('startpos', ['e4', 'e5', 'Nf3', 'Nc6', 'Bb5']);
+  check(back.ok && back.text === 'e2e4 e7e5 g1f3 b8c6 f1b5', 'fromSan: ' + JSON.stringify(back));
+  const badSan = lib.fromSan('startpos', 'e4 Ke7');
+  check(!badSan.ok && badSan.error === 'notation' && badSan.text.includes("'Ke7' (move 2 of the list)"),
+        'fromSan error: ' + JSON.stringify(badSan));
+  const list = lib.moveList('fen r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 2');
+  const byUci = Object.fromEntries(list.moves.map((m) => [m.uci, m]));
+  check(list.ok && list.moves.length === lib.legalMoves('fen r3k2r/8/8/3pP3/8/8/8/R3K2R w KQkq d6 0 2').text.split(' ').length,
+        'moveList has every legal move');
+  check(byUci.e5d6.san === 'exd6' && byUci.e5d6.capture && byUci.e5d6.enPassant && !byUci.e5d6.check, 'en passant facts');
+  check(byUci.e1c1.san === 'O-O-O' && byUci.e1c1.castle.from === 'a1' && byUci.e1c1.castle.to === 'd1', 'castling facts');
+  check(byUci.a1a8.san === 'Rxa8+' && byUci.a1a8.capture && byUci.a1a8.check && !byUci.a1a8.mate, 'check facts');
+  const mateMove = lib.moveList('startpos moves f2f3 e7e5 g2g4').moves.find((m) => m.mate);
+  check(mateMove && mateMove.san === 'Qh4#' && mateMove.check, 'a mate in the move list');
+  const mated = lib.gameState('startpos moves f2f3 e7e5 g2g4 d8h4');
+  check(mated.ok && mated.status === 'checkmate' && mated.inCheck && mated.sideToMove === 'white' && mated.claim === null,
+        'gameState of a mate: ' + JSON.stringify(mated));
+  const claim = lib.gameState('startpos moves g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8');
+  check(claim.status === 'ongoing' && claim.claim === 'threefold' && !claim.inCheck, 'gameState claim');
+  check(lib.inCheck('startpos moves e2e4 f7f6 d1h5').inCheck === true && lib.inCheck('startpos').inCheck === false, 'inCheck');
+  check(lib.inCheck('startpos moves e2e5').error === 'position', 'inCheck of a bad position');
+  const pgn = lib.pgn('startpos moves e2e4 e7e5', { flag: 'black', tags: { White: 'Node "js"', Event: 'test' } });
+  check(pgn.ok && pgn.text.includes('[White "Node \\"js\\""]') && pgn.text.includes('[Result "1-0"]') &&
+        pgn.text.includes('[Termination "time forfeit"]') && pgn.text.includes('1. e4 e5 1-0'), 'pgn: ' + pgn.text);
+  const read = lib.pgnRead(pgn.text);
+  check(read.ok && lib.fen(read.text).text === lib.fen('startpos moves e2e4 e7e5').text, 'pgnRead: ' + JSON.stringify(read));
+  const badPgn = lib.pgnRead('1. e4 e5 2. Qxf7 *');
+  check(!badPgn.ok && badPgn.text.includes("move 2. 'Qxf7'"), 'pgnRead error: ' + JSON.stringify(badPgn));
+  check(lib.pgn('startpos', { flag: 'green' }).error === 'argument', 'pgn with a bad flag');
+
+  // Parsed analysis, White's point of view, with the PV in SAN.
+  const analysis = Maharajah.parseInfo('info depth 7 seldepth 9 multipv 2 score cp 35 upperbound wdl 300 500 200 nodes 900 nps 9000 hashfull 3 time 100 pv e7e5 g1f3', false);
+  check(analysis.depth === 7 && analysis.multipv === 2 && analysis.score.cp === -35 && analysis.bound === 'lower' &&
+        JSON.stringify(analysis.wdl) === '[200,500,300]' && analysis.pv.join(' ') === 'e7e5 g1f3',
+        'parseInfo: ' + JSON.stringify(analysis));
+  check(Maharajah.parseInfo('info string hello') === null && Maharajah.parseInfo('info depth 3 score mate -2 pv a2a3').score.mate === -2,
+        'parseInfo of other lines and mates');
+  const analyst = collector(lib);
+  const analyses = [];
+  analyst.engine.onAnalysis = (a) => analyses.push(a);
+  await analyst.engine.send('setoption name UCI_ShowWDL value true');
+  await analyst.engine.send('setoption name MultiPV value 2');
+  await analyst.engine.send('position startpos moves e2e4 e7e5 g1f3');
+  await analyst.engine.send('go depth 6');
+  const lastInfo = analyses[analyses.length - 1];
+  check(analyses.length > 0 && analyses.some((a) => a.multipv === 2) && lastInfo.depth === 6 && lastInfo.wdl.length === 3,
+        'analysis objects: ' + JSON.stringify(lastInfo));
+  const rawScore = Number(lastInfo.raw.split(' score cp ')[1].split(' ')[0]);
+  check(lastInfo.score.cp === -rawScore, 'Black to move: the score turned to White\'s view');
+  check(lastInfo.pvSan.length === lastInfo.pv.length &&
+        lib.toSan('startpos moves e2e4 e7e5 g1f3', lastInfo.pv).text === lastInfo.pvSan.join(' ') &&
+        /^[NBRQKMAC]?[a-h]?x?[a-h][1-8]|^O-O/.test(lastInfo.pvSan[0]), 'pvSan: ' + lastInfo.pvSan.join(' '));
+  await analyst.engine.destroy();
 
   // The engine: a bad line is one error line and changes nothing.
   await first.engine.send('position startpos moves e2e4');

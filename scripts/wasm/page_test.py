@@ -302,13 +302,13 @@ def stop_chromium(proc):
 STATE = """(() => { const p = window.maharajahPage; return p && {ready: p.ready, playing: p.playing,
   over: p.over, position: p.position, fen: p.fen, status: p.status, moves: p.moves, color: p.color,
   engineThinking: p.engineThinking, idle: p.idle, selected: p.selected, targets: p.targets,
-  error: p.error, checks: p.checks}; })()"""
+  error: p.error, checks: p.checks, base: p.base, san: p.san, inCheck: p.inCheck}; })()"""
 
 DOM = """(() => Array.from(document.querySelectorAll('#board [data-square]')).map(e => {
   const piece = e.querySelector('.piece');
   return {square: e.dataset.square, piece: e.dataset.piece || '', text: piece ? piece.textContent : '',
     compound: !!piece && piece.classList.contains('compound'), target: e.classList.contains('target'),
-    selected: e.classList.contains('selected')};
+    selected: e.classList.contains('selected'), check: e.classList.contains('in-check')};
 }))()"""
 
 
@@ -329,6 +329,7 @@ class Tester:
     def __init__(self, page, rng):
         self.page, self.rng = page, rng
         self.player_moves = self.engine_moves = self.checks = self.calls_during_search = 0
+        self.kings_in_check = 0  # positions seen with the highlighted king in check
 
     def state(self):
         return self.page.evaluate(STATE)
@@ -368,9 +369,19 @@ class Tester:
         self.expect(STATUS.fullmatch(st["status"]), f"status {st['status']!r} is not a status")
         over = bool(re.match(r"checkmate|stalemate|draw", st["status"]))
         self.expect(st["over"] == over, f"over={st['over']} for status {st['status']!r}")
+        # The move list in SAN, as the rules write the game's moves.
         listed = self.page.evaluate("Array.from(document.querySelectorAll('#moves .move')).map(e => e.textContent)")
-        self.expect(listed == st["moves"], f"move list {listed} != moves {st['moves']}")
+        san = self.rules("toSan", st["base"], st["moves"])
+        self.expect(san["ok"] and listed == san["moves"], f"move list {listed} != SAN {san} of {st['moves']}")
         side = "white" if fen["text"].split()[1] == "w" else "black"
+        # The king of the side to move is highlighted exactly when it is in check.
+        in_check = self.rules("inCheck", st["position"])
+        king = "K" if side == "white" else "k"
+        highlighted = sorted(sq for sq, cell in dom.items() if cell["check"])
+        want_check = sorted(sq for sq, p in want.items() if p == king) if in_check["inCheck"] else []
+        self.expect(in_check["ok"] and st["inCheck"] == in_check["inCheck"] and highlighted == want_check,
+                    f"check highlight {highlighted}, expected {want_check} ({in_check})")
+        self.kings_in_check += bool(want_check)
         turn = self.page.evaluate("document.getElementById('turn').dataset.turn")
         self.expect(turn == side, f"turn shown as {turn!r}, FEN says {side}")
         return st
@@ -552,6 +563,16 @@ def run(args, page, tester):
     shown = page.evaluate("document.getElementById('status').textContent")
     tester.expect(st["status"] == "checkmate" and st["over"] and st["moves"] == ["a1a8"], f"after a1a8: {st}")
     tester.expect("White wins" in shown, f"the status line says {shown!r}")
+    # The mate in SAN in the move list, and the mated king highlighted.
+    listed = page.evaluate("Array.from(document.querySelectorAll('#moves .move')).map(e => e.textContent)")
+    tester.expect(listed == ["Ra8#"], f"the move list shows {listed}")
+    tester.expect(tester.dom()["g8"]["check"] and st["inCheck"], "the mated king on g8 is not highlighted")
+    same_size = page.evaluate("""(() => { const a = document.querySelector('[data-square=g8]').getBoundingClientRect(),
+        b = document.querySelector('[data-square=a1]').getBoundingClientRect();
+        return Math.abs(a.width - b.width) < 1 && Math.abs(a.height - b.height) < 1; })()""")
+    tester.expect(same_size, "the highlighted square is not drawn like the others")
+    tester.check_position()
+    tester.expect(tester.kings_in_check > 0, "no position with a king in check was checked")
     page.click('[data-square="g1"]')
     time.sleep(0.2)
     tester.expect(tester.state()["selected"] is None, "a piece was selected after the mate")

@@ -397,13 +397,14 @@ int run(const Config& config, std::ostream& log) {
         log << "error: " << error << std::endl;
         return 1;
     }
-    // The net is loaded before any thread starts: replacing it is not thread-safe.
+    // The players' net: the built-in one, or the file's.
+    nnue::NetPtr net;
     if (!config.evalfile.empty()) {
-        if (std::string e = nnue::load_file(config.evalfile); !e.empty()) {
+        if (std::string e = nnue::load_file(config.evalfile, net); !e.empty()) {
             log << "error: evalfile " << e << std::endl;
             return 1;
         }
-        log << "datagen: net " << nnue::active_name() << std::endl;
+        log << "datagen: net " << config.evalfile << std::endl;
     }
     std::uint64_t first = 0, keep_bytes = 0;
     if (std::string e = scan_existing(config.out, config.seed, first, keep_bytes); !e.empty()) {
@@ -433,6 +434,7 @@ int run(const Config& config, std::ostream& log) {
     writer.next = first;
     search::Settings settings;
     if (config.eval != "default") eval::parse_mode(config.eval, settings.eval.mode);
+    settings.eval.net = net;
 
     std::atomic<std::uint64_t> next_game{first};
     std::atomic<std::uint64_t> dropped{0};

@@ -21,6 +21,7 @@ std::string Game::set(const std::string& fen, const std::vector<std::string>& mo
     Position pos;
     std::string error = pos.set(fen, states->back(), chess960);
     if (!error.empty()) return "bad FEN: " + error;
+    std::string start_fen = pos.fen();
     std::vector<Move> played;
     for (std::size_t i = 0; i < moves.size(); ++i) {
         Move m = parse_uci_move(pos, moves[i]);
@@ -35,6 +36,7 @@ std::string Game::set(const std::string& fen, const std::vector<std::string>& mo
     start_side_ = moves.size() % 2 ? ~pos.side_to_move() : pos.side_to_move();
     pos_ = pos;
     moves_ = std::move(played);
+    start_fen_ = std::move(start_fen);
     return {};
 }
 

@@ -46,12 +46,16 @@ public:
     Position& position() { return pos_; }
     const Position& position() const { return pos_; }
     const std::vector<Move>& moves() const { return moves_; }
+    // The start position's FEN (as Position::fen() writes it) and its Chess960 mode.
+    const std::string& start_fen() const { return start_fen_; }
+    bool chess960() const { return pos_.chess960(); }
 
 private:
     std::unique_ptr<std::deque<StateInfo>> states_;
     Position pos_;
     std::vector<Move> moves_;
     Color start_side_ = WHITE;
+    std::string start_fen_;
 };
 
 }  // namespace maharajah

@@ -31,7 +31,8 @@ void Uci::send(const std::string& text) {
 void Uci::error(const std::string& message) {
     failed_ = true;
     // One line always: a message is cut if some part of it was not already.
-    send("info string error: " + clip(message, 1000));
+    last_error_ = clip(message, 1000);
+    send("info string error: " + last_error_);
 }
 
 void Uci::finish_search() {
@@ -75,7 +76,8 @@ bool Uci::execute(const std::string& line) {
     // Commands that do not touch the game may run while searching; the others first
     // stop the search (its bestmove is printed) so that nothing it reads changes.
     static const char* const Concurrent[] = {"isready", "stop", "ponderhit", "uci", "d", "eval", "fen", "getfen", "moves",
-                                             "legalmoves", "rules", "status", "flag", "army"};
+                                             "legalmoves", "rules", "status", "flag", "army", "tosan", "fromsan",
+                                             "movelist", "incheck", "pgn"};
     if (std::find(std::begin(Concurrent), std::end(Concurrent), cmd) == std::end(Concurrent)) finish_search();
 
     if (cmd == "uci") cmd_uci();
@@ -101,11 +103,24 @@ bool Uci::execute(const std::string& line) {
     else if (cmd == "fen" || cmd == "getfen") send("fen " + game_.position().fen());
     else if (cmd == "status") send("status " + game_.status());
     else if (cmd == "flag") cmd_flag(is);
+    else if (cmd == "tosan") cmd_tosan(is);
+    else if (cmd == "fromsan") cmd_fromsan(is);
+    else if (cmd == "movelist") cmd_movelist();
+    else if (cmd == "incheck") send(std::string("incheck ") + (game_.position().in_check() ? "yes" : "no"));
+    else if (cmd == "pgn") cmd_pgn(is);
     else error("unknown command '" + clip(cmd) + "'");
     return true;
 }
 
 void Uci::cmd_position(std::istringstream& is) {
+    const std::streampos start = is.tellg();
+    std::string word;
+    if (is >> word && word == "pgn") {
+        cmd_position_pgn(is);
+        return;
+    }
+    is.clear();
+    is.seekg(start);
     std::string err = parse_position(is, game_, chess960_, variant_);
     if (!err.empty()) error(err);
 }
@@ -114,6 +129,12 @@ std::string parse_position(std::istream& is, Game& game, bool chess960, const st
     std::string token, fen;
     bool has_moves = false;
     is >> token;
+    // "chess960 fen ...": Chess960 castling whatever UCI_Chess960 says (the position
+    // texts of the C library's direct calls and of PGN imports).
+    if (token == "chess960") {
+        chess960 = true;
+        is >> token;
+    }
     if (token == "startpos") {
         fen = StartFen;
         if (is >> token) {
@@ -279,16 +300,24 @@ void Uci::cmd_setoption(std::istringstream& is) {
             return;
         }
     } else if (id == "evalfile") {
-        // A net file replaces the active net only when it loads completely.
+        // A net file replaces this engine's net only when it loads completely; a search
+        // still running (another handle's, or a pondering one stopped above) keeps the
+        // net it started with.
         if (value.empty() || value == nnue::BuiltinName) {
-            nnue::use_builtin();
-        } else if (std::string e = nnue::load_file(value); !e.empty()) {
-            error("setoption: EvalFile " + clip(e, 200) + "; keeping " + nnue::active_name());
-            return;
+            settings_.eval.net.reset();
+            net_name_ = nnue::BuiltinName;
+        } else {
+            nnue::NetPtr net;
+            if (std::string e = nnue::load_file(value, net); !e.empty()) {
+                error("setoption: EvalFile " + clip(e, 200) + "; keeping " + net_name_);
+                return;
+            }
+            settings_.eval.net = std::move(net);
+            net_name_ = value;
         }
         std::ostringstream hash;
-        hash << std::hex << nnue::active().hash;
-        send("info string EvalFile " + nnue::active_name() + " (hash " + hash.str() + ")");
+        hash << std::hex << settings_.eval.network().hash;
+        send("info string EvalFile " + net_name_ + " (hash " + hash.str() + ")");
     } else if (id == "ablate") {
         // A comma-separated list of search techniques to switch off, or "none".
         std::uint32_t disabled = 0;
@@ -435,10 +464,10 @@ void Uci::cmd_eval() {
         if (mode == eval::Mode::HYBRID) {
             // Both halves from White's point of view, the net's on the reported footing.
             const int sign = pos.side_to_move() == WHITE ? 1 : -1;
-            const Value net = eval::to_reported(nnue::evaluate(pos), eval::Mode::NNUE);
+            const Value net = eval::to_reported(nnue::evaluate(pos, settings_.eval.network()), eval::Mode::NNUE);
             const Value classical = eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL});
             os << (is_auto ? "EvalMode auto: hybrid (compound pieces on the board)" : "EvalMode hybrid")
-               << ", the mean of net " << nnue::active_name() << " " << pawns(sign * net) << " and classical "
+               << ", the mean of net " << net_name_ << " " << pawns(sign * net) << " and classical "
                << pawns(sign * classical) << "; the classical terms:\n";
         }
         const char* rule = " -------------+---------------+---------------+---------------\n";
@@ -464,8 +493,8 @@ void Uci::cmd_eval() {
            << "; tempo " << pawns(trace.tempo) << " for the side to move\n";
     } else if (mode == eval::Mode::NNUE) {
         const int men = popcount(pos.pieces());
-        os << (is_auto ? "EvalMode auto: nnue, net " : "EvalMode nnue: net ") << nnue::active_name() << " (hash "
-           << std::hex << nnue::active().hash << std::dec << "), " << men << " men, output bucket "
+        os << (is_auto ? "EvalMode auto: nnue, net " : "EvalMode nnue: net ") << net_name_ << " (hash "
+           << std::hex << settings_.eval.network().hash << std::dec << "), " << men << " men, output bucket "
            << nnue::bucket_of(men) << "\n";
     } else
         os << "EvalMode " << eval::mode_name(settings_.eval.mode) << "\n";

@@ -47,6 +47,8 @@ public:
 
     // True when the last command reported an error (used for command-line exit codes).
     bool last_failed() const { return failed_; }
+    // The message of the last `info string error: ...` line (without that prefix).
+    const std::string& last_error() const { return last_error_; }
     // Holds the output lock: a reader of the stream (a test) sees whole lines and no
     // half-written buffer while a search thread prints.
     std::unique_lock<std::mutex> lock_output() { return std::unique_lock<std::mutex>(out_mutex_); }
@@ -69,6 +71,12 @@ private:
     void cmd_legalmoves();
     void cmd_rules();
     void cmd_flag(std::istringstream& is);
+    // Notation commands (uci_notation.cpp).
+    void cmd_tosan(std::istringstream& is);
+    void cmd_fromsan(std::istringstream& is);
+    void cmd_movelist();
+    void cmd_pgn(std::istringstream& is);
+    void cmd_position_pgn(std::istringstream& is);
     void error(const std::string& message);
     // Stops a running search and waits for its bestmove (before changing state).
     void finish_search();
@@ -77,9 +85,11 @@ private:
     std::mutex out_mutex_;
     Game game_;
     bool failed_ = false;
+    std::string last_error_;
     std::string variant_ = "chess";  // UCI_Variant (the maharajah39 names set FEN field 7)
     search::Engine engine_;
-    search::Settings settings_;
+    search::Settings settings_;  // settings_.eval.net: this engine's own net (EvalFile)
+    std::string net_name_ = "<built-in>";  // nnue::BuiltinName or the EvalFile path
     bool show_wdl_ = false;
     bool chess960_ = false;
     // Playing levels: UCI_LimitStrength with UCI_Elo wins; else Skill Level below 20.
@@ -107,7 +117,8 @@ void print_perft(Position pos, int depth, std::ostream& out);
 std::string rules_line(const Position& pos, Color c);
 
 // Sets `game` from the words of a `position` command after the word "position"
-// ("startpos [moves ...]", "fen <fen> [moves ...]", "army <white> <black> [moves ...]").
+// ("startpos [moves ...]", "fen <fen> [moves ...]", "army <white> <black> [moves ...]",
+// each optionally after the word "chess960", which reads it in Chess960 mode).
 // Returns an empty string, or the error message (game unchanged).
 std::string parse_position(std::istream& is, Game& game, bool chess960 = false, const std::string& variant = "chess");
 

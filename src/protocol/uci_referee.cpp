@@ -60,6 +60,7 @@ void Uci::cmd_army(std::istringstream& is) {
                  (r.variant ? "variant" : "classic"));
         else {
             failed_ = true;
+            last_error_ = r.error;
             send("army error " + r.error);
         }
         return;

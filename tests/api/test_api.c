@@ -299,7 +299,7 @@ static void test_bad_input(void) {
 
 static void test_direct_calls(void) {
     char* out = NULL;
-    CHECK(strcmp(mh_library_version(), "1.0.0") == 0);
+    CHECK(strcmp(mh_library_version(), "1.1.0") == 0);
     CHECK(strncmp(mh_engine_version(), "Maharajah ", 10) == 0);
 
     CHECK(mh_legal_moves("startpos", NULL, &out) == MH_OK);

@@ -105,6 +105,18 @@ MOVES_SEEDS = [
     "rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3\nd5c6",
 ] + [f + "\ne2e4 e7e5 a1a2" for f in STANDARD[::4] + VARIANT[::4]]
 
+# fuzz_notation: the first byte picks the reader (odd: PGN; even: SAN from Starts[byte/2]).
+NOTATION_SEEDS = [
+    ('pgn_960', b'\x01[Variant "Chess960"]\n[FEN "r5kr/pppppppp/8/8/8/8/PPPPPPPP/RK5R w KQkq - 0 1"]\n\n1. O-O-O O-O 1/2-1/2\n'),
+    ('pgn_army', b'\x01[Event "?"]\n[Variant "maharajah39-vc"]\n[SetUp "1"]\n[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPP4/RNBMKBNR w kq - 0 1"]\n\n1. a4 {a comment} e5 (1... d5 2. Mh5) 2. Mh5 $1 Nc6 3. Mxf7+ *\n'),
+    ('pgn_standard', b'\x01%escape\n1.e4 e5 2.Nf3 d6 3.d4 Bg4 4.dxe5 Bxf3 5.Qxf3 dxe5 ; rest\n6.Bc4 Nf6 7.Qb3 Qe7 1-0\n'),
+    ('san_960', b'\x06O-O-O O-O'),
+    ('san_compound', b'\x04Ace2 Kd7 C1a3 Kc6 Ma1c3'),
+    ('san_ep', b'\x08exf6 e.p.'),
+    ('san_promotion', b'\x02a8=M Kb7 Mb8+'),
+    ('san_standard', b'\x00e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7'),
+]
+
 
 def write(target, items):
     d = OUT / target
@@ -123,6 +135,7 @@ def main():
     write("fuzz_uci", sorted(UCI_SCRIPTS.items()))
     write("fuzz_moves", [(f"moves-{i:02}", m) for i, m in enumerate(MOVES_SEEDS)])
     write("fuzz_search", [(f"search-{i:02}", bytes([b]) + s.encode()) for i, (b, s) in enumerate(SEARCH_SEEDS)])
+    write("fuzz_notation", NOTATION_SEEDS)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
 export type Color = 'white' | 'black' | 0 | 1;
 
 /** Why a call failed: the C library's result codes as words. */
-export type ErrorKind = 'argument' | 'position' | 'square' | 'army' | 'command' | 'memory' | 'quit';
+export type ErrorKind = 'argument' | 'position' | 'square' | 'army' | 'command' | 'memory' | 'quit' | 'notation';
 
 /**
  * The answer of every rules call. `text` is the answer (moves, status, FEN, army
@@ -26,6 +26,79 @@ export interface RulesResult {
  * "army <white> <black>", each optionally followed by " moves <m1> <m2> ...".
  */
 export type PositionString = string;
+
+/** Moves as SAN or UCI words: toSan's and fromSan's answer, also split into `moves`. */
+export interface MovesResult extends RulesResult {
+  /** The words of `text` ([] on error). */
+  moves: string[];
+}
+
+/** One legal move and what it does, for highlights, sounds and animations. */
+export interface MoveFacts {
+  /** UCI, e.g. "e7e8m"; Chess960 castling as the king taking its rook. */
+  uci: string;
+  /** SAN, e.g. "e8=M+". */
+  san: string;
+  /** A piece is taken (en passant included). */
+  capture: boolean;
+  enPassant: boolean;
+  /** Castling: where the rook goes; null for other moves. */
+  castle: { from: string; to: string } | null;
+  promotion: boolean;
+  check: boolean;
+  mate: boolean;
+}
+
+/** moveList's answer: every legal move, sorted by its UCI text. */
+export interface MoveListResult extends RulesResult {
+  moves: MoveFacts[];
+}
+
+/** gameState's answer (fields present when `ok`). */
+export interface GameStateResult extends RulesResult {
+  status?: 'ongoing' | 'checkmate' | 'stalemate' | 'draw insufficient' | 'draw fivefold' | 'draw seventyfive';
+  /** A draw the side to move may claim in an ongoing game. */
+  claim?: 'threefold' | 'fifty' | null;
+  sideToMove?: 'white' | 'black';
+  inCheck?: boolean;
+}
+
+/** inCheck's answer (present when `ok`). */
+export interface InCheckResult extends RulesResult {
+  inCheck?: boolean;
+}
+
+/** Options of pgn(). */
+export interface PgnOptions {
+  /** The game ends by this side's flag fall (else by its status). */
+  flag?: Color | null;
+  /** Tags to add or fill, e.g. {White: 'Ann', Black: 'Bob', Event: 'Club'} (Result stays the game's). */
+  tags?: Record<string, string | number>;
+}
+
+/**
+ * An info line with a PV as an analysis object: the score, bound and WDL from White's
+ * point of view, the PV also in SAN (for the position sent to the engine last).
+ */
+export interface Analysis {
+  depth: number;
+  seldepth: number;
+  multipv: number;
+  score: { cp: number } | { mate: number } | null;
+  bound: 'lower' | 'upper' | null;
+  /** Win, draw, loss per mille for White (UCI_ShowWDL), or null. */
+  wdl: [number, number, number] | null;
+  nodes: number;
+  nps: number;
+  time: number;
+  hashfull: number;
+  /** UCI moves. */
+  pv: string[];
+  /** The same moves in SAN (onAnalysis only). */
+  pvSan?: string[];
+  /** The line as the engine printed it. */
+  raw: string;
+}
 
 /** A score of an info line: centipawns or moves to mate, from the engine's side. */
 export interface Score {
@@ -89,6 +162,8 @@ export interface LoadOptions {
 export declare class Engine {
   private constructor();
   onLine: LineListener | null;
+  /** Receives every info line with a PV as an Analysis (with pvSan), besides onLine. */
+  onAnalysis: ((analysis: Analysis) => void) | null;
   /**
    * Sends one protocol line (UCI, referee and army commands). Resolves with the
    * result code (0 ok, 1 quit, -5 the engine answered with an error line) when the
@@ -107,12 +182,14 @@ export declare class Maharajah {
   static load(options?: LoadOptions): Promise<Maharajah>;
   /** Parses an engine output line (no module needed). */
   static parseLine(line: string): ParsedLine;
+  /** An info line with a PV as an Analysis from White's point of view (no pvSan), else null. */
+  static parseInfo(line: string, whiteToMove?: boolean): Analysis | null;
   /** The names of the rules calls (the methods below that return a RulesResult). */
   static readonly RULES_CALLS: readonly RulesCallName[];
 
   /** A new engine (its own position, options and hash) in this module. */
   createEngine(onLine?: LineListener): Engine;
-  /** The C interface's version, e.g. "1.0.0". */
+  /** The C interface's version, e.g. "1.1.0". */
   readonly libraryVersion: string;
   /** The engine's name and version, e.g. "Maharajah 0.3-1a2b3c4d". */
   readonly engineVersion: string;
@@ -129,10 +206,25 @@ export declare class Maharajah {
   armyCheck(color: Color, army: string): RulesResult;
   /** A random legal army for the side; seed: a number below 2^53 or a BigInt below 2^64. */
   armySuggest(color: Color, seed?: number | bigint): RulesResult;
+  /** UCI moves (a string or an array) played from the position, in SAN: for move lists and hints. */
+  toSan(position: PositionString, uciMoves: string | string[]): MovesResult;
+  /** SAN moves to UCI; error 'notation' for an illegal, ambiguous or unreadable one. */
+  fromSan(position: PositionString, sanMoves: string | string[]): MovesResult;
+  /** Every legal move with its SAN and facts. */
+  moveList(position: PositionString): MoveListResult;
+  /** The game (start and moves) as PGN. */
+  pgn(position: PositionString, options?: PgnOptions): RulesResult;
+  /** The first game of a PGN text; `text` is its position string for the other calls. */
+  pgnRead(pgn: string): RulesResult;
+  /** Whether the side to move is in check. */
+  inCheck(position: PositionString): InCheckResult;
+  /** The status as fields: status, claim, side to move, in check. */
+  gameState(position: PositionString): GameStateResult;
 }
 
 /** The rules calls by name. */
-export type RulesCallName = 'legalMoves' | 'status' | 'fen' | 'flag' | 'armyCheck' | 'armySuggest';
+export type RulesCallName = 'legalMoves' | 'status' | 'fen' | 'flag' | 'armyCheck' | 'armySuggest' | 'toSan' | 'fromSan' |
+  'moveList' | 'pgn' | 'pgnRead' | 'inCheck' | 'gameState';
 
 /** Options of MaharajahWorker.start(). */
 export interface WorkerOptions {
@@ -161,6 +253,13 @@ export declare class MaharajahWorker {
   flag(position: PositionString, color: Color): Promise<RulesResult>;
   armyCheck(color: Color, army: string): Promise<RulesResult>;
   armySuggest(color: Color, seed?: number | bigint): Promise<RulesResult>;
+  toSan(position: PositionString, uciMoves: string | string[]): Promise<MovesResult>;
+  fromSan(position: PositionString, sanMoves: string | string[]): Promise<MovesResult>;
+  moveList(position: PositionString): Promise<MoveListResult>;
+  pgn(position: PositionString, options?: PgnOptions): Promise<RulesResult>;
+  pgnRead(pgn: string): Promise<RulesResult>;
+  inCheck(position: PositionString): Promise<InCheckResult>;
+  gameState(position: PositionString): Promise<GameStateResult>;
   /** Ends the worker; pending calls reject. */
   terminate(): void;
 }

@@ -23,6 +23,8 @@
     moves: [],
     fen: '',
     status: '',
+    san: [],               // the moves in SAN, for the move list (from toSan)
+    inCheck: false,        // the side to move is in check (its king is highlighted)
     engineThinking: false,
     selected: null,        // the square of the picked piece
     targets: [],           // its legal moves (UCI), from legalMoves
@@ -36,7 +38,8 @@
   };
 
   // ---- the engine and the rules, both in the worker ----
-  const RULES = new Set(['legalMoves', 'status', 'fen', 'armyCheck', 'armySuggest']);
+  const RULES = new Set(['legalMoves', 'status', 'fen', 'armyCheck', 'armySuggest', 'toSan', 'inCheck', 'gameState',
+    'moveList', 'pgn']);
   const waiters = [];
   const workerStarted = MaharajahWorker.start('maharajah-worker.js');
   let worker = null;
@@ -159,7 +162,8 @@
     send('ucinewgame');
     await ask('isready', 'readyok');
     if (game !== state.game) return;
-    Object.assign(state, { playing: true, over: false, color: $('color').value, base, moves: [], selected: null, targets: [] });
+    Object.assign(state, { playing: true, over: false, color: $('color').value, base, moves: [], san: [], inCheck: false,
+      selected: null, targets: [] });
     $('engine-info').textContent = '';
     buildBoard();
     await refresh();
@@ -171,15 +175,18 @@
   async function refresh() {
     const pos = position();
     state.busy++;
-    const [f, s] = await Promise.all([rules('fen', pos), rules('status', pos)]);
+    const [f, s, san, check] = await Promise.all([rules('fen', pos), rules('status', pos),
+      rules('toSan', state.base, state.moves), rules('inCheck', pos)]);
     state.busy--;
     if (pos !== position()) return;
-    if (!f.ok || !s.ok) {
-      fail('rules: ' + (f.ok ? s.text : f.text));
+    if (!f.ok || !s.ok || !san.ok || !check.ok) {
+      fail('rules: ' + [f, s, san, check].find((r) => !r.ok).text);
       state.over = true;
     } else {
       state.fen = f.text;
       state.status = s.text;
+      state.san = san.moves;
+      state.inCheck = check.inCheck;
       state.over = /^(checkmate|stalemate|draw)/.test(s.text);
     }
     render();
@@ -325,6 +332,7 @@
     const map = boardMap();
     const last = state.moves[state.moves.length - 1] || '';
     const targets = new Set(state.targets.map((m) => m.slice(2, 4)));
+    const king = sideToMove() === 'white' ? 'K' : 'k';
     for (const sq of document.querySelectorAll('#board .square')) {
       const name = sq.dataset.square;
       const piece = map[name] || '';
@@ -337,6 +345,7 @@
       sq.classList.toggle('target', targets.has(name));
       sq.classList.toggle('capture', targets.has(name) && !!piece);
       sq.classList.toggle('last', last.slice(0, 2) === name || last.slice(2, 4) === name);
+      sq.classList.toggle('in-check', state.playing && state.inCheck && piece === king);
     }
     renderText();
   }
@@ -356,7 +365,9 @@
 
     const list = $('moves');
     list.textContent = '';
-    const moves = state.startSide === 'black' && state.moves.length ? ['…', ...state.moves] : state.moves;
+    // SAN once the rules have answered for these moves, UCI for a moment before.
+    const shown = state.san.length === state.moves.length ? state.san : state.moves;
+    const moves = state.startSide === 'black' && shown.length ? ['…', ...shown] : shown;
     for (let i = 0; i < moves.length; i += 2) {
       const li = document.createElement('li');
       for (const m of moves.slice(i, i + 2)) {
@@ -400,6 +411,9 @@
     get fen() { return state.fen; },
     get status() { return state.status; },
     get moves() { return state.moves.slice(); },
+    get base() { return state.base; },
+    get san() { return state.san.slice(); },
+    get inCheck() { return state.inCheck; },
     get color() { return state.color; },
     get game() { return state.game; },
     get engineThinking() { return state.engineThinking; },
