@@ -276,7 +276,7 @@ class RefereeError(Exception):
 
 
 class Referee(UciProcess):
-    """The Maharajah binary used as the rules authority (see the README for the commands)."""
+    """The Maharajah binary used as the rules authority (see docs/protocol.md for the commands)."""
 
     TIMEOUT = 10.0
 

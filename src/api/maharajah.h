@@ -2,7 +2,7 @@
  *
  * Two parts:
  *  - An engine handle that speaks the engine's text protocol (UCI plus the referee and
- *    army commands of README.md): send it one line at a time; every line the engine
+ *    army commands of docs/protocol.md): send it one line at a time; every line the engine
  *    writes reaches a callback. `go` searches on the engine's own thread, so
  *    mh_engine_send returns at once and the bestmove arrives later through the callback.
  *  - Direct calls for rules screens (legal moves, game status, army check and suggest,
