@@ -1,17 +1,12 @@
 #include "eval/nnue.h"
 
 #include "core/memory.h"
+#include "eval/nnue_simd.h"
 
 #include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
-
-#if defined(__AVX2__)
-#include <immintrin.h>
-#elif defined(__wasm_simd128__)
-#include <wasm_simd128.h>
-#endif
 
 // The net built into the binary (generated from eval/nets at build time).
 extern const unsigned char maharajah_builtin_net[];
@@ -92,30 +87,19 @@ void apply(const Network& net, const std::int16_t* in, std::int16_t* out, const 
         rem[i] = net.feature_weights + feature(p, d.removed_piece[i], d.removed_square[i], kb) * Hidden;
     for (int i = 0; i < d.added; ++i)
         add[i] = net.feature_weights + feature(p, d.added_piece[i], d.added_square[i], kb) * Hidden;
-    // The usual shapes get loops the compiler vectorises; int16 arithmetic wraps the
-    // same way in every path.
-    if (d.removed == 1 && d.added == 1) {
-        for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(in[i] - rem[0][i] + add[0][i]);
-    } else if (d.removed == 2 && d.added == 1) {
-        for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(in[i] - rem[0][i] - rem[1][i] + add[0][i]);
-    } else {
-        std::memcpy(out, in, sizeof(std::int16_t) * Hidden);
-        for (int k = 0; k < d.removed; ++k)
-            for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(out[i] - rem[k][i]);
-        for (int k = 0; k < d.added; ++k)
-            for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(out[i] + add[k][i]);
-    }
+    simd::update_rows(out, in, rem, d.removed, add, d.added, Hidden);
 }
 
 void refresh_perspective(const Position& pos, const Network& net, Accumulator& acc, Color p) {
     std::int16_t* out = acc.values[p];
-    std::memcpy(out, net.feature_bias, sizeof(std::int16_t) * Hidden);
     const int kb = king_bucket(p, pos.king_square(p));
+    const std::int16_t* rows[SQUARE_NB];
+    int count = 0;
     for (Bitboard b = pos.pieces(); b;) {
         Square s = pop_lsb(b);
-        const std::int16_t* row = net.feature_weights + feature(p, pos.piece_on(s), s, kb) * Hidden;
-        for (int i = 0; i < Hidden; ++i) out[i] = std::int16_t(out[i] + row[i]);
+        rows[count++] = net.feature_weights + feature(p, pos.piece_on(s), s, kb) * Hidden;
     }
+    simd::update_rows(out, net.feature_bias, nullptr, 0, rows, count, Hidden);
     acc.computed[p] = true;
 }
 
@@ -214,59 +198,11 @@ void refresh(const Position& pos, const Network& net, Accumulator& acc) {
     refresh_perspective(pos, net, acc, BLACK);
 }
 
-bool simd_compiled() {
-#if defined(__AVX2__) || defined(__wasm_simd128__)
-    return true;
-#else
-    return false;
-#endif
-}
+bool simd_compiled() { return simd::Compiled; }
+const char* simd_name() { return simd::Name; }
 
-Value output(const Network& net, const Accumulator& acc, Color stm, int bucket, bool simd) {
-    const std::int16_t* w = net.output_weights[bucket];
-    const std::int16_t* sides[2] = {acc.values[stm], acc.values[~stm]};
-    std::int64_t sum = 0;
-#if defined(__AVX2__)
-    if (simd) {
-        // c * w fits 16 bits (c <= 255, |w| <= 127), and (c * w) * c summed in pairs
-        // fits 32 bits; each lane adds 2 * Hidden / 16 such pairs, far below 2^31.
-        const __m256i zero = _mm256_setzero_si256(), qa = _mm256_set1_epi16(QA);
-        __m256i total = _mm256_setzero_si256();
-        for (int s = 0; s < 2; ++s)
-            for (int i = 0; i < Hidden; i += 16) {
-                __m256i c = _mm256_load_si256(reinterpret_cast<const __m256i*>(sides[s] + i));
-                c = _mm256_min_epi16(_mm256_max_epi16(c, zero), qa);
-                __m256i wv = _mm256_load_si256(reinterpret_cast<const __m256i*>(w + s * Hidden + i));
-                total = _mm256_add_epi32(total, _mm256_madd_epi16(_mm256_mullo_epi16(c, wv), c));
-            }
-        alignas(32) std::int32_t lanes[8];
-        _mm256_store_si256(reinterpret_cast<__m256i*>(lanes), total);
-        for (int i = 0; i < 8; ++i) sum += lanes[i];
-    } else
-#elif defined(__wasm_simd128__)
-    if (simd) {
-        // The same sums as the AVX2 path, eight 16-bit lanes at a time (WebAssembly SIMD).
-        const v128_t zero = wasm_i16x8_splat(0), qa = wasm_i16x8_splat(QA);
-        v128_t total = wasm_i32x4_splat(0);
-        for (int s = 0; s < 2; ++s)
-            for (int i = 0; i < Hidden; i += 8) {
-                v128_t c = wasm_v128_load(sides[s] + i);
-                c = wasm_i16x8_min(wasm_i16x8_max(c, zero), qa);
-                v128_t wv = wasm_v128_load(w + s * Hidden + i);
-                total = wasm_i32x4_add(total, wasm_i32x4_dot_i16x8(wasm_i16x8_mul(c, wv), c));
-            }
-        sum += std::int64_t(wasm_i32x4_extract_lane(total, 0)) + wasm_i32x4_extract_lane(total, 1) +
-               wasm_i32x4_extract_lane(total, 2) + wasm_i32x4_extract_lane(total, 3);
-    } else
-#endif
-    {
-        (void)simd;
-        for (int s = 0; s < 2; ++s)
-            for (int i = 0; i < Hidden; ++i) {
-                std::int64_t c = std::clamp<int>(sides[s][i], 0, QA);
-                sum += c * c * w[s * Hidden + i];
-            }
-    }
+Value output(const Network& net, const Accumulator& acc, Color stm, int bucket, bool vectorised) {
+    std::int64_t sum = simd::output_sum(acc.values[stm], acc.values[~stm], net.output_weights[bucket], Hidden, QA, vectorised);
     sum /= QA;
     sum += net.output_bias[bucket];
     std::int64_t v = sum * Scale / (QA * QB);
@@ -365,21 +301,22 @@ void AccumulatorStack::refresh_cached(const Position& pos, const Network& net, A
             for (Bitboard& b : by_type) b = 0;
         c.net = &net;
     }
+    // At most every square's man leaves and another arrives.
+    const std::int16_t* removed[SQUARE_NB];
+    const std::int16_t* added[SQUARE_NB];
+    int removed_count = 0, added_count = 0;
     for (Color col : {WHITE, BLACK})
         for (int pt = PAWN; pt < PIECE_TYPE_NB; ++pt) {
             const Bitboard now = pos.pieces(col, PieceType(pt)), then = c.by_piece[col][pt];
             if (now == then) continue;
             const Piece pc = make_piece(col, PieceType(pt));
-            for (Bitboard gone = then & ~now; gone;) {
-                const std::int16_t* row = net.feature_weights + feature(p, pc, pop_lsb(gone), kb) * Hidden;
-                for (int i = 0; i < Hidden; ++i) c.values[i] = std::int16_t(c.values[i] - row[i]);
-            }
-            for (Bitboard come = now & ~then; come;) {
-                const std::int16_t* row = net.feature_weights + feature(p, pc, pop_lsb(come), kb) * Hidden;
-                for (int i = 0; i < Hidden; ++i) c.values[i] = std::int16_t(c.values[i] + row[i]);
-            }
+            for (Bitboard gone = then & ~now; gone;)
+                removed[removed_count++] = net.feature_weights + feature(p, pc, pop_lsb(gone), kb) * Hidden;
+            for (Bitboard come = now & ~then; come;)
+                added[added_count++] = net.feature_weights + feature(p, pc, pop_lsb(come), kb) * Hidden;
             c.by_piece[col][pt] = now;
         }
+    simd::update_rows(c.values, c.values, removed, removed_count, added, added_count, Hidden);
     std::memcpy(acc.values[p], c.values, sizeof(c.values));
     acc.computed[p] = true;
 }

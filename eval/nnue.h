@@ -95,10 +95,11 @@ struct alignas(64) Accumulator {
 // Computes both perspectives from the board.
 void refresh(const Position& pos, const Network& net, Accumulator& acc);
 
-// The output layer: the side to move's view, in centipawns. `simd` false forces the
-// portable path (tests compare the two).
-Value output(const Network& net, const Accumulator& acc, Color stm, int bucket, bool simd = true);
-bool simd_compiled();  // whether output() has a vectorised path in this build
+// The output layer: the side to move's view, in centipawns. `vectorised` false forces
+// the portable path (tests compare the two).
+Value output(const Network& net, const Accumulator& acc, Color stm, int bucket, bool vectorised = true);
+bool simd_compiled();     // whether this build has vectorised kernels (eval/nnue_simd.h)
+const char* simd_name();  // which: "avx2", "sse2", "neon", "wasm-simd128" or "scalar"
 
 // Evaluates from scratch (no stack): for `eval`, tests and callers outside the search.
 Value evaluate(const Position& pos, const Network& net = active());

@@ -781,8 +781,24 @@ void Engine::set_threads(int n) {
     n = SingleThreaded ? 1 : std::clamp(n, 1, 256);
     workers_.clear();
     for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(*this, i));
-    if (!SingleThreaded)
-        for (int i = 0; i < n; ++i) threads_.emplace_back(&Engine::thread_loop, this, i, job_);
+    if (SingleThreaded) return;
+    for (int i = 0; i < n; ++i) threads_.emplace_back(&Engine::thread_loop, this, i, job_);
+    if (n > 1) warm_up();
+}
+
+// New threads search a few plies once, so that each has touched its memory (stack,
+// accumulators, tables) before the first "go": first touches by many threads at once
+// queue on the process's memory map, and the first search on the clock would pay for
+// it (seconds with 64 threads on 2 busy cores). Then hash and histories are cleared.
+void Engine::warm_up() {
+    StateInfo si;
+    Position pos;
+    pos.set("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", si);
+    Limits limits;
+    limits.depth = 3;
+    start(pos, limits, Settings{}, Listener{});
+    wait();
+    clear();
 }
 
 void Engine::set_yield_hook(std::function<void()> hook, int interval_ms) {
@@ -810,20 +826,25 @@ void Engine::thread_loop(int id, std::uint64_t seen) {
         setpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid)), 19);
 #endif
     while (true) {
-        Job job;
         {
             std::unique_lock<std::mutex> lock(mutex_);
             job_cv_.wait(lock, [&] { return quit_ || job_ != seen; });
             if (quit_) return;
             seen = job_;
-            job = current_;
         }
+        // The job stays as it is until every worker has left it (start() waits for
+        // that), so it is read in place: no copy under the lock, where a helper of
+        // the lowest priority, preempted, would hold up the main worker.
+        const Job& job = current_;
         // Each worker sets itself up on its own thread: the thread that called start()
         // must not spend CPU time on hundreds of workers (a scheduler then makes it wait
-        // its turn behind them, and "stop" would wait with it).
-        workers_[id]->prepare(job.root, job.limits, job.settings, job.budget, job.start);
-        if (id == 0) run_main(job.limits, job.listener);
-        else workers_[id]->iterative_deepening();
+        // its turn behind them, and "stop" would wait with it). A helper that wakes
+        // after the search has ended has nothing to do.
+        if (id == 0 || !stop_.load(std::memory_order_relaxed)) {
+            workers_[id]->prepare(job.root, job.limits, job.settings, job.budget, job.start);
+            if (id == 0) run_main(job.limits, job.listener);
+            else workers_[id]->iterative_deepening();
+        }
         {
             std::lock_guard<std::mutex> lock(mutex_);
             --running_;

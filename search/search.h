@@ -105,7 +105,9 @@ public:
     Engine(const Engine&) = delete;
     Engine& operator=(const Engine&) = delete;
 
-    void set_threads(int n);  // waits for a running search first
+    // Waits for a running search first; the new threads have searched once before it
+    // returns (see warm_up), so the first "go" finds them ready.
+    void set_threads(int n);
     int threads() const { return int(workers_.size()); }
     void resize_hash(std::size_t mb);
     void clear();  // hash and histories (ucinewgame, Clear Hash)
@@ -137,6 +139,7 @@ private:
     void thread_loop(int id, std::uint64_t seen);
     void run_main(const Limits& limits, const Listener& listener);
     void join_threads();
+    void warm_up();
 
     TranspositionTable tt_;
     std::function<void()> yield_hook_;

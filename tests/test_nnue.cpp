@@ -1,7 +1,8 @@
 // The network evaluation: incremental accumulators equal a refresh after every move,
 // unmove and null move of random playouts (all classic/variant mixes, promotions to
-// each of the seven pieces, castling, en passant); the vectorised output equals the
-// portable one; a flipped position evaluates the same; bad net files are refused.
+// each of the seven pieces, castling, en passant); the vectorised kernels (accumulator
+// rows, output layer) equal the portable loops; the kernels are the ones the build's arch
+// names; a flipped position evaluates the same; bad net files are refused.
 
 #include <catch2/catch.hpp>
 #include <climits>
@@ -15,6 +16,7 @@
 #include "core/random.h"
 #include "eval/evaluate.h"
 #include "eval/nnue.h"
+#include "eval/nnue_simd.h"
 #include "movegen/movegen.h"
 #include "protocol/uci.h"
 #include "support/random_armies.h"
@@ -212,6 +214,76 @@ TEST_CASE("the vectorised output layer equals the portable one", "[nnue]") {
             }
         }
     REQUIRE(compared > 10000);
+}
+
+TEST_CASE("the vectorised accumulator kernel equals the portable loop, wrapping included", "[nnue]") {
+    if (!nnue::simd_compiled()) WARN("this build has no vectorised kernels; only the portable path runs");
+    constexpr int N = nnue::Hidden, Rows = 40;
+    struct alignas(64) Block {
+        std::int16_t v[N];
+    };
+    std::vector<Block> rows(Rows), in(1), fast(1), slow(1);
+    std::uint64_t rng = 77;
+    int compared = 0;
+    for (int round = 0; round < 300; ++round) {
+        // Full 16-bit range half of the time, so that sums wrap; small values otherwise.
+        const int range = round % 2 ? 65536 : 200;
+        auto value = [&] { return std::int16_t(int(splitmix64(rng) % range) - range / 2); };
+        for (Block& r : rows)
+            for (std::int16_t& x : r.v) x = value();
+        for (std::int16_t& x : in[0].v) x = value();
+        const std::int16_t* removed[Rows];
+        const std::int16_t* added[Rows];
+        const int removed_count = int(splitmix64(rng) % 4), added_count = int(splitmix64(rng) % 33);
+        for (int k = 0; k < removed_count; ++k) removed[k] = rows[splitmix64(rng) % Rows].v;
+        for (int k = 0; k < added_count; ++k) added[k] = rows[splitmix64(rng) % Rows].v;
+        nnue::simd::update_rows(fast[0].v, in[0].v, removed, removed_count, added, added_count, N, true);
+        nnue::simd::update_rows(slow[0].v, in[0].v, removed, removed_count, added, added_count, N, false);
+        REQUIRE(std::memcmp(fast[0].v, slow[0].v, sizeof(fast[0].v)) == 0);
+        // The portable loop is what it says: in - removed + added, modulo 2^16.
+        for (int i = 0; i < N; ++i) {
+            std::int32_t expect = in[0].v[i];
+            for (int k = 0; k < removed_count; ++k) expect -= removed[k][i];
+            for (int k = 0; k < added_count; ++k) expect += added[k][i];
+            REQUIRE(slow[0].v[i] == std::int16_t(expect));
+        }
+        // In place, as the refresh cache uses it.
+        nnue::simd::update_rows(in[0].v, in[0].v, removed, removed_count, added, added_count, N, true);
+        REQUIRE(std::memcmp(in[0].v, slow[0].v, sizeof(in[0].v)) == 0);
+        ++compared;
+    }
+    REQUIRE(compared == 300);
+}
+
+TEST_CASE("the vectorised output sum equals the portable one at its extremes", "[nnue]") {
+    constexpr int N = nnue::Hidden;
+    struct alignas(64) Block {
+        std::int16_t v[2 * N];
+    };
+    std::vector<Block> acc(1), w(1);
+    std::uint64_t rng = 5;
+    for (int round = 0; round < 200; ++round) {
+        // Rounds 0 and 1: every activation clipped to QA and every weight +127 or -127, the
+        // largest sums a lane can hold; then random mixes around the clipping bounds.
+        for (int i = 0; i < 2 * N; ++i) {
+            acc[0].v[i] = round < 2 ? std::int16_t(400) : std::int16_t(int(splitmix64(rng) % 700) - 200);
+            w[0].v[i] = round < 2 ? std::int16_t(round == 0 ? 127 : -127) : std::int16_t(int(splitmix64(rng) % 255) - 127);
+        }
+        const std::int64_t fast = nnue::simd::output_sum(acc[0].v, acc[0].v + N, w[0].v, N, nnue::QA, true);
+        const std::int64_t slow = nnue::simd::output_sum(acc[0].v, acc[0].v + N, w[0].v, N, nnue::QA, false);
+        REQUIRE(fast == slow);
+        if (round < 2) REQUIRE(slow == (round == 0 ? 1 : -1) * std::int64_t(2 * N) * nnue::QA * nnue::QA * 127);
+    }
+}
+
+TEST_CASE("the network kernels are the ones the build's arch names", "[nnue]") {
+#ifdef MAHARAJAH_EXPECTED_SIMD
+    REQUIRE(std::string(nnue::simd_name()) == MAHARAJAH_EXPECTED_SIMD);
+#else
+    // A native build: whatever this CPU offers; the other arch choices are pinned.
+    WARN("native build: network kernels " << nnue::simd_name());
+#endif
+    REQUIRE(nnue::simd_compiled() == (std::string(nnue::simd_name()) != "scalar"));
 }
 
 TEST_CASE("a position and its colour-flipped mirror evaluate the same", "[nnue]") {

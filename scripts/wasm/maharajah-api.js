@@ -1,5 +1,8 @@
 // The Maharajah engine in WebAssembly: the JS face of libmaharajah (src/api/maharajah.h).
-// Works in Node (require) and in a Web Worker (importScripts after maharajah.js).
+// No dependency of its own and no Node module: a classic script (a Web Worker after
+// importScripts('maharajah.js')) finds the loader as the global MaharajahModule; the npm
+// package's entries (index.mjs, index.cjs) pass the loader and, in Node, the wasm bytes.
+// The declarations of everything here are in the package's index.d.ts.
 //
 //   const lib = await Maharajah.load();              // loads maharajah.js + .wasm
 //   const engine = lib.createEngine(line => console.log(line));
@@ -19,6 +22,7 @@
   'use strict';
 
   const URGENT = new Set(['stop', 'ponderhit', 'isready']);
+  const INFO_NUMBERS = new Set(['depth', 'seldepth', 'multipv', 'nodes', 'nps', 'hashfull', 'time', 'tbhits', 'currmovenumber']);
   const RESULT = { 0: 'ok', 1: 'quit', '-1': 'argument', '-2': 'position', '-3': 'square', '-4': 'army', '-5': 'command', '-6': 'memory' };
 
   class Engine {
@@ -71,13 +75,16 @@
   }
 
   class Maharajah {
-    // options: {factory, locateFile, wasmBinary} (factory: the MaharajahModule function
-    // of maharajah.js; found by itself in a worker after importScripts and in Node).
+    // options: {factory, locateFile, wasmBinary, printErr} (factory: the MaharajahModule
+    // function of maharajah.js; a classic script finds it as a global; the package's
+    // entries pass it).
     static async load(options = {}) {
       const lib = new Maharajah();
+      // The package's entries: the loader, and in Node the wasm bytes (Node's fetch()
+      // does not read file paths).
+      if (Maharajah.environment) options = Object.assign({}, await Maharajah.environment(), options);
       let factory = options.factory;
       if (!factory && typeof root.MaharajahModule === 'function') factory = root.MaharajahModule;
-      if (!factory && typeof require === 'function') factory = require('./maharajah.js');
       if (!factory) throw new Error('maharajah: load maharajah.js first (importScripts) or pass options.factory');
       const settings = {
         mhLine: (id, line) => lib._deliver(id, line),
@@ -90,12 +97,45 @@
       };
       if (options.locateFile) settings.locateFile = options.locateFile;
       if (options.wasmBinary) settings.wasmBinary = options.wasmBinary;
-      else if (typeof process === 'object' && process.versions && process.versions.node && typeof require === 'function') {
-        // Node 18+ has fetch(), which the loader would try on a file path: read the file.
-        settings.wasmBinary = require('fs').readFileSync(require('path').join(__dirname, 'maharajah.wasm'));
-      }
       lib._m = await factory(settings);
       return lib;
+    }
+
+    // An engine output line as an object (no module needed): for "info" lines
+    // {type: 'info', depth, seldepth, multipv, score: {unit: 'cp'|'mate', value, bound?},
+    // nodes, nps, hashfull, time, currmove, currmovenumber, pv: [...], string}, each field
+    // only when the line has it; for "bestmove" {type: 'bestmove', move, ponder?}; any
+    // other line {type: <its first word>, text}.
+    static parseLine(line) {
+      const words = String(line).trim().split(/\s+/);
+      const type = words[0] || '';
+      if (type === 'bestmove') {
+        const r = { type, move: words[1] || '(none)' };
+        if (words[2] === 'ponder' && words[3]) r.ponder = words[3];
+        return r;
+      }
+      if (type !== 'info') return { type, text: words.slice(1).join(' ') };
+      const r = { type };
+      for (let i = 1; i < words.length; ++i) {
+        const key = words[i];
+        if (key === 'string') { r.string = words.slice(i + 1).join(' '); break; }
+        if (key === 'pv') { r.pv = words.slice(i + 1); break; }
+        if (key === 'score') {
+          const unit = words[i + 1], value = Number(words[i + 2]);
+          if ((unit === 'cp' || unit === 'mate') && Number.isFinite(value)) {
+            r.score = { unit, value };
+            i += 2;
+            if (words[i + 1] === 'lowerbound' || words[i + 1] === 'upperbound') r.score.bound = words[++i].slice(0, 5);
+          }
+          continue;
+        }
+        if (key === 'currmove') { r.currmove = words[++i]; continue; }
+        if (INFO_NUMBERS.has(key) && i + 1 < words.length) {
+          const v = Number(words[i + 1]);
+          if (Number.isFinite(v)) { r[key] = v; ++i; }
+        }
+      }
+      return r;
     }
 
     constructor() {
@@ -179,12 +219,80 @@
     }
   }
 
+  // The engine and the rules calls of one module running in a Web Worker
+  // (maharajah-worker.js), for pages: a search never blocks the page, and the rules
+  // calls, answered by the same module (one heap), return Promises.
+  //   const w = await MaharajahWorker.start('maharajah-worker.js');
+  //   w.onLine = (line) => ...; w.send('go movetime 500'); await w.legalMoves('startpos');
+  class MaharajahWorker {
+    static start(url = 'maharajah-worker.js', options = {}) {
+      const worker = options.worker || new Worker(url);
+      return new Promise((resolve, reject) => {
+        const w = new MaharajahWorker(worker);
+        w._ready = { resolve, reject };
+      });
+    }
+
+    constructor(worker) {
+      this._worker = worker;
+      this._calls = new Map();
+      this._next = 1;
+      this.onLine = null;
+      this.libraryVersion = '';
+      this.engineVersion = '';
+      worker.onmessage = (event) => this._message(event.data);
+      worker.onerror = (event) => this._failed(new Error('maharajah worker: ' + (event.message || 'error')));
+    }
+
+    send(line) { this._worker.postMessage({ type: 'send', line: String(line) }); }
+
+    call(name, ...args) {
+      if (!RULES_CALLS.includes(name)) return Promise.reject(new Error('maharajah: not a rules call: ' + name));
+      const id = this._next++;
+      return new Promise((resolve, reject) => {
+        this._calls.set(id, { resolve, reject });
+        this._worker.postMessage({ type: 'call', id, name, args });
+      });
+    }
+
+    terminate() {
+      this._worker.terminate();
+      this._failed(new Error('maharajah worker: terminated'));
+    }
+
+    _message(msg) {
+      if (msg.type === 'line') {
+        if (this.onLine) this.onLine(msg.line);
+      } else if (msg.type === 'result') {
+        const c = this._calls.get(msg.id);
+        this._calls.delete(msg.id);
+        if (c) c.resolve(msg.result);
+      } else if (msg.type === 'ready') {
+        this.libraryVersion = msg.library;
+        this.engineVersion = msg.engine;
+        if (this._ready) this._ready.resolve(this), this._ready = null;
+      } else if (msg.type === 'error') {
+        this._failed(new Error('maharajah worker: ' + msg.message));
+      }
+    }
+
+    _failed(error) {
+      if (this._ready) this._ready.reject(error), this._ready = null;
+      for (const c of this._calls.values()) c.reject(error);
+      this._calls.clear();
+    }
+  }
+  // The rules calls of Maharajah, each also a method of MaharajahWorker (a Promise).
+  const RULES_CALLS = ['legalMoves', 'status', 'fen', 'flag', 'armyCheck', 'armySuggest'];
+  for (const name of RULES_CALLS) MaharajahWorker.prototype[name] = function (...args) { return this.call(name, ...args); };
+  Maharajah.RULES_CALLS = RULES_CALLS;
+
   function colorCode(color) {
     if (color === 'white' || color === 0) return 0;
     if (color === 'black' || color === 1) return 1;
     return -1;
   }
 
-  if (typeof module === 'object' && module.exports) module.exports = { Maharajah };
-  else root.Maharajah = Maharajah;
+  if (typeof module === 'object' && module.exports) module.exports = { Maharajah, Engine, MaharajahWorker };
+  else root.Maharajah = Maharajah, root.MaharajahWorker = MaharajahWorker;
 })(typeof self !== 'undefined' ? self : this);

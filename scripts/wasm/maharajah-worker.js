@@ -1,15 +1,17 @@
-// A Web Worker running one Maharajah engine (maharajah.js + maharajah-api.js beside it),
-// so that a search never freezes the page. Messages:
+// A Web Worker running one Maharajah module (maharajah.js + maharajah-api.js beside it):
+// its engine, so that a search never freezes the page, and the rules calls of the same
+// module (one heap; answered during a search at its next yield). The page side is
+// MaharajahWorker (maharajah-api.js). Messages:
 //   page -> worker  {type: 'send', line}                    a protocol line
-//                   {type: 'call', id, name, args}          a rules call (legalMoves, status,
-//                                                           fen, flag, armyCheck, armySuggest)
+//                   {type: 'call', id, name, args}          a rules call (Maharajah.RULES_CALLS:
+//                                                           legalMoves, status, fen, flag, ...)
 //   worker -> page  {type: 'ready', library, engine}        after loading
 //                   {type: 'line', line}                    every engine output line
 //                   {type: 'result', id, result}            a rules call's {ok, code, error, text}
 //                   {type: 'error', message}                loading failed
 importScripts('maharajah.js', 'maharajah-api.js');
 
-const CALLS = new Set(['legalMoves', 'status', 'fen', 'flag', 'armyCheck', 'armySuggest']);
+const CALLS = new Set(Maharajah.RULES_CALLS);
 let lib = null, engine = null;
 const early = [];
 

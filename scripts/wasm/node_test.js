@@ -2,12 +2,14 @@
 // The WebAssembly engine in Node: a full engine-versus-engine game from suggested armies
 // (every move checked with the rules calls), a standard game, stop/isready during a
 // search, destroy during a search, bad input, and the figures: load-to-uciok time and
-// bench nodes/s.
-//   node scripts/wasm/node_test.js [build-wasm/web]      (exit 0: every check passed)
+// bench nodes/s, the module's memory after loading and at the end.
+//   node scripts/wasm/node_test.js [build-wasm/package]      (exit 0: every check passed)
+// Loads the package's CommonJS entry (index.cjs) from the folder given.
 'use strict';
 const path = require('path');
-const dir = path.resolve(process.argv[2] || path.join(__dirname, '..', '..', 'build-wasm', 'web'));
-const { Maharajah } = require(path.join(dir, 'maharajah-api.js'));
+const dir = path.resolve(process.argv[2] || path.join(__dirname, '..', '..', 'build-wasm', 'package'));
+const { Maharajah } = require(path.join(dir, 'index.cjs'));
+const MiB = (bytes) => (bytes / 1048576).toFixed(1) + ' MiB';
 
 let checks = 0;
 function check(cond, what) {
@@ -74,8 +76,30 @@ async function playGame(lib, start, movetime) {
   first.engine.send('uci');
   await uciok;
   const loadMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  const memoryAtLoad = lib._m.HEAP8.length;
   check(/^Maharajah /.test(lib.engineVersion) && lib.libraryVersion === '1.0.0', 'version strings');
   check(first.lines.includes('option name Threads type spin default 1 min 1 max 1'), 'single-threaded: Threads max 1');
+
+  // What a page needs: one engine with the default hash, searching, and the rules calls.
+  {
+    const best = first.next('bestmove');
+    await first.engine.send('isready');
+    await first.engine.send('go depth 12');
+    check((await best).startsWith('bestmove '), 'a first search');
+  }
+  const memoryOneEngine = lib._m.HEAP8.length;
+  check(memoryOneEngine === memoryAtLoad, `one engine's search grew the memory from ${MiB(memoryAtLoad)} to ${MiB(memoryOneEngine)}: ` +
+        'raise MAHARAJAH_WASM_INITIAL_MEMORY');
+
+  // parseLine (pure JS).
+  const parsed = Maharajah.parseLine('info depth 7 seldepth 9 multipv 1 score cp -31 upperbound nodes 1234 nps 5000 hashfull 3 time 20 pv e2e4 e7e5');
+  check(parsed.type === 'info' && parsed.depth === 7 && parsed.score.unit === 'cp' && parsed.score.value === -31 &&
+        parsed.score.bound === 'upper' && parsed.nodes === 1234 && parsed.pv.join(' ') === 'e2e4 e7e5', 'parseLine info');
+  check(Maharajah.parseLine('bestmove g1f3 ponder g8f6').ponder === 'g8f6' &&
+        Maharajah.parseLine('info string hello there').string === 'hello there', 'parseLine bestmove, info string');
+  const realInfo = first.lines.filter((l) => l.startsWith('info depth')).map(Maharajah.parseLine);
+  check(realInfo.length >= 12 && realInfo.every((i) => Number.isInteger(i.depth) && i.score && i.pv && i.pv.length > 0),
+        'parseLine reads every info line of a search');
 
   // Rules calls, good and bad.
   check(lib.legalMoves('startpos').text.split(' ').length === 20, '20 moves at the start');
@@ -211,6 +235,9 @@ async function playGame(lib, start, movetime) {
   await bencher.destroy();
   await first.engine.destroy();
   console.log(`load to uciok ${loadMs.toFixed(0)} ms; bench: ${nodes.replace(/\s+/g, ' ')}, ${nps.replace(/\s+/g, ' ')}`);
+  // The heap only grows: its size now is the most any of the above needed.
+  console.log(`memory: ${MiB(memoryAtLoad)} after loading, ${MiB(memoryOneEngine)} after one engine's search ` +
+              `(default hash), ${MiB(lib._m.HEAP8.length)} at the end (several engines)`);
   console.log(`node test: all ${checks} checks passed`);
 })().catch((e) => {
   console.error('FAILED with an exception: ' + (e && e.stack || e));

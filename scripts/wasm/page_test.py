@@ -490,6 +490,10 @@ class Tester:
 def run(args, page, tester):
     page.wait("window.maharajahPage && maharajahPage.ready", "the engine to load", 60)
     print("engine:", page.evaluate("document.getElementById('engine-name').textContent"))
+    # One module for the page: the worker's (engine and rules calls); none on the page's thread.
+    tester.expect(page.evaluate("typeof MaharajahModule === 'undefined' && "
+                                "!performance.getEntriesByType('resource').some(e => /maharajah\\.(js|wasm)$/.test(e.name))"),
+                  "the page loaded a second module on its own thread")
 
     # The variant: suggested armies for both sides, as White at club level.
     for _ in range(10):
@@ -563,7 +567,7 @@ def main():
     parser.add_argument("--chromium", default=shutil.which("chromium") or "/usr/bin/chromium")
     parser.add_argument("--seed", type=int, default=None, help="the random seed of the moves")
     args = parser.parse_args()
-    for name in ("index.html", "app.js", "maharajah.js", "maharajah.wasm", "maharajah-worker.js"):
+    for name in ("index.html", "app.js", "maharajah.js", "maharajah-api.js", "maharajah.wasm", "maharajah-worker.js"):
         if not os.path.isfile(os.path.join(args.web, name)):
             print(f"page_test: {args.web}/{name} is missing (run scripts/wasm/build)", file=sys.stderr)
             return 2

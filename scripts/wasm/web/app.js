@@ -1,9 +1,8 @@
-// The Maharajah play page. A Web Worker (maharajah-worker.js) hosts the engine, so a
-// search never freezes the page; the rules calls (legalMoves, status, fen, armies) go
-// to a second copy of the module on this thread, which never searches. (Asked of the
-// worker's module while its search is paused, emscripten 3.1.6's ccall returns a
-// Promise and takes over the search's completion, so the engine stops answering.)
-// The page keeps the game as a position string ("startpos" or "army W B" plus
+// The Maharajah play page. One WebAssembly module runs in a Web Worker
+// (maharajah-worker.js, driven through MaharajahWorker of maharajah-api.js): its engine,
+// so that a search never freezes the page, and the rules calls (legalMoves, status,
+// fen, armies), answered by the same module (one heap), during a search at its next
+// yield. The page keeps the game as a position string ("startpos" or "army W B" plus
 // "moves ...") and redraws everything from fen() and status() after each move, so the
 // engine's rules stay the only rules.
 'use strict';
@@ -36,33 +35,28 @@
     error: null,
   };
 
-  // ---- the rules on this thread, the engine in the worker ----
+  // ---- the engine and the rules, both in the worker ----
   const RULES = new Set(['legalMoves', 'status', 'fen', 'armyCheck', 'armySuggest']);
-  const libLoaded = Maharajah.load();
-  libLoaded.catch((e) => fail('the rules module failed to load: ' + e));
-  const worker = new Worker('maharajah-worker.js');
   const waiters = [];
+  const workerStarted = MaharajahWorker.start('maharajah-worker.js');
+  let worker = null;
+  workerStarted.then((w) => {
+    worker = w;
+    worker.onLine = onLine;
+    initEngine(w);
+  }, (e) => fail('the engine failed to load: ' + e.message));
 
-  worker.onmessage = (event) => {
-    const msg = event.data;
-    if (msg.type === 'line') onLine(msg.line);
-    else if (msg.type === 'ready') initEngine(msg);
-    else if (msg.type === 'error') fail('the engine failed to load: ' + msg.message);
-  };
-  worker.onerror = (event) => fail('worker error: ' + (event.message || 'unknown'));
-
-  // A rules call: {ok, code, error, text}. Synchronous underneath; a Promise so that
-  // callers do not depend on where the rules run.
+  // A rules call: a Promise of {ok, code, error, text}.
   async function rules(name, ...args) {
     if (!RULES.has(name)) throw new Error('not a rules call: ' + name);
-    return (await libLoaded)[name](...args);
+    return (await workerStarted).call(name, ...args);
   }
 
   const sent = [];   // the last lines sent to the engine, for the test and the console
   function send(line) {
     sent.push(line);
     sent.splice(0, sent.length - 50);
-    worker.postMessage({ type: 'send', line });
+    worker.send(line);
   }
 
   // Sends a line and resolves with the first engine line starting with prefix
@@ -79,11 +73,10 @@
     if (line.startsWith('info ') && line.includes(' score ')) showInfo(line);
   }
 
-  async function initEngine(msg) {
-    $('engine-name').textContent = msg.engine;
+  async function initEngine(w) {
+    $('engine-name').textContent = w.engineVersion;
     await ask('uci', 'uciok');
     await ask('isready', 'readyok');
-    await libLoaded;
     state.ready = true;
     $('start').disabled = false;
     await Promise.all([checkArmy('white'), checkArmy('black')]);
