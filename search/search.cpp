@@ -878,6 +878,9 @@ void Engine::start(const Position& root, const Limits& limits, const Settings& s
     stop_ = false;
     pondering_ = limits.ponder;
     tt_.new_search();
+    // Counted afresh here, not by each worker as it joins: a helper that joins late (or
+    // not at all, when the search has already ended) must not add its last search's nodes.
+    for (auto& w : workers_) w->nodes = 0;
     {
         std::lock_guard<std::mutex> lock(mutex_);
         current_ = Job{root, limits, settings, std::move(listener),
