@@ -26,63 +26,12 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))  # scripts/, for common/
+from common.armies import uniform_army  # noqa: E402
+from common.uci import UciProcess  # noqa: E402
 from match_stats import trinomial  # noqa: E402
-
-COST = {"P": 1, "N": 3, "B": 3, "R": 5, "A": 6, "C": 8, "Q": 9, "M": 13}
-
-
-class Engine:
-    def __init__(self, path):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def ask(self, cmd, prefix):
-        self.p.stdin.write(cmd + "\nisready\n")
-        self.p.stdin.flush()
-        answer = None
-        while True:
-            line = self.p.stdout.readline().rstrip("\n")
-            if line.startswith(prefix) and answer is None:
-                answer = line
-            if line == "readyok":
-                return answer
-
-
-def random_army(rng, white):
-    while True:
-        men, rest = [], 39
-        while rest > 0:
-            kind = rng.choice([k for k in COST if COST[k] <= rest])
-            men.append(kind)
-            rest -= COST[kind]
-        if len(men) > 31:
-            continue
-        squares = [(0, f) for f in range(8) if f != 4] + [(r, f) for r in (1, 2, 3) for f in range(8)]
-        used = squares[: len(men)]
-        full_rows = {r for r, _ in used[:-1]} if len(men) else set()
-        # The last rank used may be partial: any of its squares, at random.
-        last = used[-1][0]
-        count_last = sum(1 for r, _ in used if r == last)
-        row_squares = [(last, f) for f in range(8) if (last, f) != (0, 4)]
-        chosen = [s for s in used if s[0] != last] + rng.sample(row_squares, count_last)
-        rng.shuffle(men)
-        rows = [[None] * 8 for _ in range(4)]
-        rows[0][4] = "K"
-        for (r, f), m in zip(chosen, men):
-            rows[r][f] = m
-        text = []
-        for r in range(last + 1):
-            s, gap = "", 0
-            for c in rows[r]:
-                if c is None:
-                    gap += 1
-                    continue
-                s += (str(gap) if gap else "") + (c if white else c.lower())
-                gap = 0
-            text.append(s + (str(gap) if gap else ""))
-        del full_rows
-        return "/".join(text)
-
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -96,23 +45,25 @@ def main():
     out = Path(a.outdir)
     out.mkdir(parents=True, exist_ok=True)
     rng = random.Random(a.seed)
-    eng = Engine(a.engine)
+    eng = UciProcess("engine", [a.engine])
+    eng.start()
     lines, suggested_fens = [], set()
     while len(lines) < a.pairs:
         i = len(lines)
         suggested_white = i % 2 == 0
         color = "white" if suggested_white else "black"
-        sug = eng.ask(f"army suggest {color} seed {rng.randrange(1 << 63)}", "army ").split()[1]
-        rnd = random_army(rng, not suggested_white)
-        if not eng.ask(f"army check {'black' if suggested_white else 'white'} {rnd}", "army ").startswith("army ok"):
+        sug = eng.one(f"army suggest {color} seed {rng.randrange(1 << 63)}", "army ").split()[1]
+        rnd = uniform_army(rng, not suggested_white)
+        if not eng.one(f"army check {'black' if suggested_white else 'white'} {rnd}", "army ").startswith("army ok"):
             continue
         w, b = (sug, rnd) if suggested_white else (rnd, sug)
-        err = eng.ask(f"position army {w} {b}", "info string error")
+        err = eng.one(f"position army {w} {b}", "info string error")
         if err:
             continue
-        fen = eng.ask("fen", "fen ")[4:]
+        fen = eng.one("fen", "fen ")[4:]
         lines.append(f"army {w} {b}")
         suggested_fens.add((fen, "w" if suggested_white else "b"))
+    eng.quit()
     (out / "openings.txt").write_text("# suggested army v random army, half each colour\n" + "\n".join(lines) + "\n")
     opts = ["option.UCI_LimitStrength=true", f"option.UCI_Elo={a.elo}"] if a.elo else []
     cmd = [sys.executable, str(HERE / "match.py"), "--engine", "name=e1", f"cmd={a.engine}", *opts,

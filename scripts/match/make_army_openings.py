@@ -22,15 +22,15 @@ Python 3 standard library only.
 import argparse
 import os
 import random
-import subprocess
 import sys
+from pathlib import Path
 
-COST = {"P": 1, "N": 3, "B": 3, "R": 5, "A": 6, "C": 8, "Q": 9, "M": 13}
-COMPOUND = set("MAC")
-CLASSIC_PIECES = "NBRQ"
-VARIANT_PIECES = "NBRQMAC"
-BUDGET = 39
-MAX_PIECES = 31
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for common/
+from common.armies import (CLASSIC_STYLES, ORTHODOX, VARIANT_STYLES, check_army,  # noqa: E402
+                           describe, pieces_of, random_army)
+from common.uci import EngineDead, UciProcess, last_score  # noqa: E402
+
 FILES = "abcdefgh"
 HERE = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_ENGINE = os.path.normpath(os.path.join(HERE, "..", "..", "build", "maharajah"))
@@ -41,62 +41,33 @@ DEFAULT_OUT = os.path.join(HERE, "openings", "maharajah.txt")
 # The engine
 # ----------------------------------------------------------------------------------
 
-class Engine:
+class Engine(UciProcess):
     """The engine's UCI loop; each request is followed by `isready` to find its end."""
 
     def __init__(self, path):
         if not os.access(path, os.X_OK):
             sys.exit(f"error: engine binary not found or not executable: {path}")
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        super().__init__("engine", [path])
+        self.start()
 
     def run(self, *cmds):
-        for c in cmds:
-            self.p.stdin.write(c + "\n")
-        self.p.stdin.write("isready\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("error: the engine exited unexpectedly")
-            line = line.strip()
-            if line == "readyok":
-                return lines
-            if line:
-                lines.append(line)
+        try:
+            return self.ask(*cmds)
+        except EngineDead:
+            sys.exit("error: the engine exited unexpectedly")
 
     def search(self, position, nodes):
         """The last score of `go nodes <nodes>` from a cleared hash (`ucinewgame`), from the
         side to move: ('cp', n) or ('mate', n); None when the engine sent no score.
         Bound-only scores are skipped. With Threads 1 the answer is the same on every run."""
         self.run("ucinewgame", position)
-        self.p.stdin.write(f"go nodes {nodes}\n")
-        self.p.stdin.flush()
-        score = None
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit("error: the engine exited unexpectedly")
-            t = line.split()
-            if t and t[0] == "bestmove":
-                return score
-            if t and t[0] == "info" and "score" in t and "lowerbound" not in t \
-                    and "upperbound" not in t:
-                i = t.index("score")
-                score = (t[i + 1], int(t[i + 2]))
-
-    def one(self, cmd):
-        out = self.run(cmd)
-        return out[0] if out else ""
+        try:
+            return last_score(super().search("", f"go nodes {nodes}"))
+        except EngineDead:
+            sys.exit("error: the engine exited unexpectedly")
 
     def close(self):
-        try:
-            self.p.stdin.write("quit\n")
-            self.p.stdin.flush()
-        except OSError:
-            pass
-        self.p.wait(timeout=10)
+        self.quit()
 
 
 def board_from_fen(fen):
@@ -153,174 +124,9 @@ def check_pair(eng, white_army, black_army):
     return True, "ok", fen
 
 
-def check_army(eng, color, army):
-    ans = eng.one(f"army check {color} {army}")
-    return ans.startswith("army ok points 39"), ans
-
-
-# ----------------------------------------------------------------------------------
-# Random armies
-# ----------------------------------------------------------------------------------
-
-def compose(rng, style, variant):
-    """A multiset (list of letters) worth exactly 39 points, at most 31 men."""
-    for _ in range(10000):
-        pieces = []
-        kinds = VARIANT_PIECES if variant else CLASSIC_PIECES
-        if style == "pawn-heavy":
-            # Many pawns (the army reaches rank 3 or 4), a few pieces.
-            pawns = rng.randint(17, 29)
-            pieces = ["P"] * pawns
-            if variant:
-                pieces.append(rng.choice("MAC"))
-            fill_kinds = kinds
-        elif style == "max-men":
-            # As many men as the budget and the 31 squares allow.
-            if variant:
-                pieces = rng.choice([["A", "R"], ["A", "N", "N"], ["C", "N"], ["A", "B", "N"],
-                                     ["C", "B"], ["A", "B", "B"]])
-            else:
-                pieces = rng.choice([["Q"], ["R", "R"], ["N", "N", "N", "N"], ["R", "N", "B"],
-                                     ["B", "B", "N", "N"]])
-            pieces += ["P"] * (BUDGET - sum(COST[p] for p in pieces))
-            fill_kinds = ""
-        elif style == "few-big":
-            # Two to five big pieces, few pawns.
-            big = "QMCR" if variant else "QR"
-            for _ in range(rng.randint(2, 4)):
-                pieces.append(rng.choice(big))
-            if variant and not COMPOUND & set(pieces):
-                pieces[0] = rng.choice("MC")
-            fill_kinds = big + "AR" if variant else "QRB"
-        elif style == "all-compounds":
-            pieces = ["M", "A", "C"]
-            fill_kinds = kinds
-        elif style == "twin-compounds":
-            # Two of one compound kind (2M, 2A or 2C) plus a pawn front.
-            k = rng.choice("MAC")
-            pieces = [k, k]
-            fill_kinds = "NBRA" if k != "A" else "NBR"
-        elif style == "minor-swarm":
-            # Many knights and bishops (archbishops on a variant side).
-            fill_kinds = "NBA" if variant else "NB"
-            if variant:
-                pieces.append("A")
-        else:  # "balanced": a bit of everything, 6-12 pawns
-            pieces = ["P"] * rng.randint(6, 12)
-            if variant:
-                pieces.append(rng.choice("MAC"))
-            fill_kinds = kinds
-        rest = BUDGET - sum(COST[p] for p in pieces)
-        if rest < 0:
-            continue
-        # Fill the rest with pieces of the style, leaving 0-9 points to pawns
-        # (pawn-heavy styles already have theirs).
-        keep_for_pawns = 0 if style in ("pawn-heavy", "max-men") else rng.randint(0, 9)
-        while fill_kinds and rest > keep_for_pawns:
-            fits = [k for k in fill_kinds if COST[k] <= rest]
-            if not fits:
-                break
-            pieces.append(rng.choice(fits))
-            rest = BUDGET - sum(COST[p] for p in pieces)
-        pieces += ["P"] * rest
-        if len(pieces) > MAX_PIECES or sum(COST[p] for p in pieces) != BUDGET:
-            continue
-        if variant != bool(COMPOUND & set(pieces)):
-            continue
-        return pieces
-    raise RuntimeError(f"cannot compose a {style} army")
-
-
-def place(rng, pieces, mode):
-    """Squares for the men: rank 1 (7 squares beside the king) full before rank 2, etc.
-
-    Returns a list of 4 rows (home rank first) of 8 cells, None = empty, 'K' at e.
-    mode 'structured': pieces nearest the home rank, pawns in front of them;
-    mode 'shuffled':   every man on a random one of the occupied squares."""
-    slots = []  # (row, file) in fill order, the last row possibly partial
-    rows = [[None] * 8 for _ in range(4)]
-    rows[0][4] = "K"
-    n = len(pieces)
-    remaining = n
-    for r in range(4):
-        files = [f for f in range(8) if rows[r][f] is None]
-        if remaining <= 0:
-            break
-        if remaining >= len(files):
-            chosen = files
-        else:
-            chosen = sorted(rng.sample(files, remaining))
-        slots.append([(r, f) for f in chosen])
-        remaining -= len(chosen)
-    if mode == "shuffled":
-        order = pieces[:]
-        rng.shuffle(order)
-    else:
-        big = [p for p in pieces if p != "P"]
-        rng.shuffle(big)
-        order = big + [p for p in pieces if p == "P"]
-    i = 0
-    for row_slots in slots:
-        chunk = order[i:i + len(row_slots)]
-        rng.shuffle(chunk)  # any order within one rank
-        for (r, f), p in zip(row_slots, chunk):
-            rows[r][f] = p
-        i += len(row_slots)
-    return [row for row in rows if any(c is not None and c != "K" for c in row) or row[4] == "K"]
-
-
-def army_text(rows, white):
-    out = []
-    for row in rows:
-        s, gap = "", 0
-        for c in row:
-            if c is None:
-                gap += 1
-                continue
-            if gap:
-                s += str(gap)
-                gap = 0
-            s += c if white else c.lower()
-        if gap:
-            s += str(gap)
-        out.append(s)
-    return "/".join(out)
-
-
-def describe(pieces):
-    counts = {}
-    for p in pieces:
-        counts[p] = counts.get(p, 0) + 1
-    return " ".join(f"{counts[k]}{k}" if counts[k] > 1 else k
-                    for k in "MCQARBNP" if k in counts) + f" ({len(pieces)} men)"
-
-
-def random_army(rng, eng, color, style, variant):
-    """A random army of the style that the engine accepts; returns (army, pieces)."""
-    for _ in range(200):
-        pieces = compose(rng, style, variant)
-        mode = "shuffled" if rng.random() < 0.3 else "structured"
-        army = army_text(place(rng, pieces, mode), color == "white")
-        ok, ans = check_army(eng, color, army)
-        want = "rules variant" if variant else "rules classic"
-        if ok and ans.endswith(want):
-            return army, pieces, mode
-    raise RuntimeError(f"no valid {style} army for {color}")
-
-
-def pieces_of(army):
-    return [c.upper() for c in army if c.isalpha() and c.upper() != "K"]
-
-
 # ----------------------------------------------------------------------------------
 # The groups
 # ----------------------------------------------------------------------------------
-
-VARIANT_STYLES = ["balanced", "pawn-heavy", "few-big", "all-compounds", "twin-compounds",
-                  "max-men", "minor-swarm"]
-CLASSIC_STYLES = ["balanced", "pawn-heavy", "few-big", "max-men", "minor-swarm"]
-ORTHODOX = {"white": "RNBQKBNR/PPPPPPPP", "black": "rnbqkbnr/pppppppp"}
-
 
 def group_a(eng, rng, count, stats):
     """Pairs of `army suggest` armies, White and Black from different seeds."""
@@ -511,24 +317,11 @@ def check_standard(ns):
     """startpos lines: engine legality/status, 6-10 plies, no duplicates, Stockfish
     15.1 (1 thread, depth 16, fresh game per line) within +-60 cp."""
     eng = Engine(ns.engine)
-    sf = subprocess.Popen([ns.stockfish], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL, text=True, bufsize=1)
-
-    def sf_send(c):
-        sf.stdin.write(c + "\n")
-        sf.stdin.flush()
-
-    def sf_wait(prefix):
-        while True:
-            l = sf.stdout.readline()
-            if not l:
-                sys.exit("error: stockfish exited")
-            if l.startswith(prefix):
-                return l
-
-    sf_send("uci"); sf_wait("uciok")
-    sf_send("setoption name Threads value 1")
-    sf_send("isready"); sf_wait("readyok")
+    sf = UciProcess("stockfish", [ns.stockfish])
+    try:
+        sf.handshake({"Threads": 1})
+    except EngineDead as e:
+        sys.exit(f"error: stockfish: {e}")
     bad = n = 0
     evals, seen_moves, seen_fen = [], set(), set()
     for no, line in opening_lines(ns.check_standard):
@@ -549,16 +342,9 @@ def check_standard(ns):
         if not 6 <= len(moves) <= 10: problems.append(f"{len(moves)} plies")
         if " ".join(moves) in seen_moves or key in seen_fen: problems.append("duplicate position")
         seen_moves.add(" ".join(moves)); seen_fen.add(key)
-        sf_send("ucinewgame")
-        sf_send(f"position startpos moves {' '.join(moves)}")
-        sf_send(f"go depth {ns.depth}")
-        last = ""
-        while True:
-            l = sf.stdout.readline()
-            if l.startswith("info") and " score " in l and " pv " in l:
-                last = l
-            if l.startswith("bestmove"):
-                break
+        sf.send("ucinewgame")
+        out = sf.search(f"position startpos moves {' '.join(moves)}", f"go depth {ns.depth}")
+        last = next((l for l in reversed(out) if l.startswith("info") and " score " in l and " pv " in l), "")
         s = last.split()
         k = s.index("score")
         cp = int(s[k + 2]) if s[k + 1] == "cp" else (10000 if int(s[k + 2]) > 0 else -10000)
@@ -571,7 +357,7 @@ def check_standard(ns):
             print(f"{ns.check_standard}:{no}: {'; '.join(problems)}: {line}")
         elif ns.verbose:
             print(f"{cp:+5d}  {line}")
-    sf_send("quit"); eng.close()
+    sf.quit(); eng.close()
     if evals:
         print(f"{ns.check_standard}: {n} openings, {bad} failing; Stockfish depth {ns.depth} "
               f"eval (White's view) min {min(evals):+d} max {max(evals):+d} "

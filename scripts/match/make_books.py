@@ -30,8 +30,9 @@ import threading
 import time
 
 sys.dont_write_bytecode = True  # no __pycache__ in scripts/
-from make_army_openings import (CLASSIC_STYLES, DEFAULT_ENGINE, HERE, ORTHODOX, VARIANT_STYLES,
-                                Engine, check_army, random_army)  # noqa: E402
+from make_army_openings import DEFAULT_ENGINE, HERE, Engine  # noqa: E402
+sys.path.insert(0, os.path.join(HERE, ".."))  # scripts/, for common/
+from common.armies import CLASSIC_STYLES, ORTHODOX, VARIANT_STYLES, check_army, random_army  # noqa: E402
 
 MIXES = ("cc", "cv", "vc", "vv")  # White's rules, then Black's: classic or variant
 DEFAULT_OUT = {"standard": os.path.join(HERE, "openings", "standard-10k.epd"),

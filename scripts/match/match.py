@@ -419,7 +419,7 @@ def resolve_opening(ref: Referee, op: Opening, where: str) -> None:
         errs = ref.set_position(f"position fen {op.fen}")
     if errs:
         raise UsageError(f"{where}: referee refused the position: {errs[0]}")
-    ans = ref.ask("fen")
+    ans = ref.answer("fen")
     if not ans.startswith("fen "):
         raise UsageError(f"{where}: referee gave no FEN ({ans})")
     op.root_fen = ans[len("fen "):].strip()

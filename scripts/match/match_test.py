@@ -34,8 +34,10 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.dont_write_bytecode = True  # no __pycache__ in scripts/
 sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent))  # scripts/, for common/
 import match  # noqa: E402
 import match_stats  # noqa: E402
+from common.uci import UciProcess  # noqa: E402
 
 STOCKFISH = "/usr/games/stockfish"
 STARTFEN = match.STARTFEN
@@ -47,34 +49,21 @@ STARTFEN = match.STARTFEN
 
 class _Sf:
     def __init__(self):
-        self.p = subprocess.Popen([STOCKFISH], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        self.p.stdout.readline()  # banner
-
-    def _send(self, s):
-        self.p.stdin.write(s + "\n")
-        self.p.stdin.flush()
+        self.p = UciProcess("stockfish", [STOCKFISH])
+        self.p.start()
+        self.p.wait_for(lambda line: True, 10)  # banner
 
     def analyse(self, fen, moves):
         """(fen after the moves, in check?, sorted legal moves)."""
-        self._send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else ""))
-        self._send("d")
-        out_fen, check = None, False
-        while True:
-            line = self.p.stdout.readline().strip()
-            if line.startswith("Fen: "):
-                out_fen = line[5:]
-            if line.startswith("Checkers:"):
-                check = bool(line[len("Checkers:"):].strip())
-                break
-        self._send("go perft 1")
-        legal = []
-        while True:
-            line = self.p.stdout.readline().strip()
-            if line.startswith("Nodes searched"):
-                break
-            if ":" in line:
-                legal.append(line.split(":")[0])
+        out = []
+        self.p.send(f"position fen {fen}" + (" moves " + " ".join(moves) if moves else "") + "\nd")
+        self.p.wait_for(lambda line: line.startswith("Checkers:"), 10, out.append)
+        out_fen = next((line[5:].strip() for line in out if line.startswith("Fen: ")), None)
+        check = bool(out[-1][len("Checkers:"):].strip())
+        out = []
+        self.p.send("go perft 1")
+        self.p.wait_for(lambda line: line.startswith("Nodes searched"), 10, out.append)
+        legal = [line.split(":")[0].strip() for line in out[:-1] if ":" in line]
         return out_fen, check, sorted(legal)
 
 
@@ -216,8 +205,8 @@ def random_engine(referee, seed):
     plays the variant too)."""
     import random
     rng = random.Random(seed)
-    ref = subprocess.Popen([referee], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                           stderr=subprocess.DEVNULL, text=True, bufsize=1)
+    ref = UciProcess("referee", [referee])
+    ref.start()
     position = "position startpos"
     for raw in sys.stdin:
         tok = raw.split()
@@ -230,11 +219,7 @@ def random_engine(referee, seed):
         elif tok[0] == "position":
             position = raw.strip()
         elif tok[0] == "go":
-            ref.stdin.write(position + "\nmoves\n")
-            ref.stdin.flush()
-            line = ref.stdout.readline().split()
-            while line[:1] != ["moves"]:
-                line = ref.stdout.readline().split()
+            line = (ref.one(position + "\nmoves", "moves") or "moves").split()
             print("bestmove " + (rng.choice(line[1:]) if len(line) > 1 else "0000"), flush=True)
         elif tok[0] == "quit":
             break

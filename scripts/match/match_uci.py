@@ -6,133 +6,18 @@ Python 3 standard library only."""
 
 from __future__ import annotations
 
-import queue
-import subprocess
 import sys
-import threading
 import time
 from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for common/
+from common.uci import EngineDead, ReadTimeout, UciProcess  # noqa: E402,F401
 
 
 # --------------------------------------------------------------------------------------
 # Processes
 # --------------------------------------------------------------------------------------
-
-class EngineDead(Exception):
-    pass
-
-
-class ReadTimeout(Exception):
-    pass
-
-
-_log_lock = threading.Lock()
-
-
-class UciProcess:
-    """A child process spoken to line by line. A reader thread stamps every output line
-    with time.monotonic() when it arrives, so thinking time is measured at the pipe."""
-
-    def __init__(self, label: str, argv: list[str], cwd: str | None = None, debug: bool = False):
-        self.label = label
-        self.argv = argv
-        self.cwd = cwd
-        self.debug = debug
-        self.proc: subprocess.Popen | None = None
-        self.lines: queue.Queue = queue.Queue()
-
-    def start(self):
-        self.lines = queue.Queue()
-        try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.DEVNULL, cwd=self.cwd, text=True,
-                                         encoding="utf-8", errors="replace", bufsize=1,
-                                         start_new_session=True)  # Ctrl-C stops only the runner
-        except OSError as e:
-            self.proc = None
-            raise EngineDead(f"cannot start {self.argv[0]}: {e.strerror}") from None
-        t = threading.Thread(target=self._reader, args=(self.proc, self.lines), daemon=True)
-        t.start()
-
-    def _reader(self, proc, q):
-        try:
-            for line in proc.stdout:
-                q.put((time.monotonic(), line.rstrip("\r\n")))
-        except (OSError, ValueError):
-            pass
-        q.put((time.monotonic(), None))
-
-    def _log(self, direction, text):
-        if self.debug:
-            with _log_lock:
-                print(f"{time.monotonic():.3f} {self.label} {direction} {text}", file=sys.stderr, flush=True)
-
-    def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
-
-    def send(self, text: str):
-        if self.proc is None:
-            raise EngineDead("not running")
-        for ln in text.splitlines():
-            self._log(">", ln)
-        try:
-            self.proc.stdin.write(text + "\n")
-            self.proc.stdin.flush()
-        except (OSError, ValueError):
-            raise EngineDead("pipe closed") from None
-
-    def read(self, deadline: float) -> tuple[float, str]:
-        """Next line (arrival time, text) before the monotonic deadline."""
-        try:
-            t, line = self.lines.get(timeout=max(0.0, deadline - time.monotonic()))
-        except queue.Empty:
-            raise ReadTimeout() from None
-        if line is None:
-            self.lines.put((t, None))  # keep reporting EOF
-            raise EngineDead("exited" if self.proc is None or self.proc.poll() is None
-                             else f"exited with status {self.proc.poll()}")
-        self._log("<", line)
-        return t, line
-
-    def drain(self):
-        while True:
-            try:
-                t, line = self.lines.get_nowait()
-            except queue.Empty:
-                return
-            if line is None:
-                self.lines.put((t, None))
-                return
-            self._log("<", line)
-
-    def kill(self):
-        if self.proc is None:
-            return
-        try:
-            self.proc.kill()
-        except OSError:
-            pass
-        try:
-            self.proc.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            pass
-        for f in (self.proc.stdin, self.proc.stdout):
-            try:
-                f.close()
-            except (OSError, ValueError):
-                pass
-        self.proc = None
-
-    def quit(self):
-        if self.proc is None:
-            return
-        try:
-            self.send("quit")
-            self.proc.wait(timeout=1.0)
-        except (EngineDead, subprocess.TimeoutExpired):
-            pass
-        self.kill()
-
 
 @dataclass
 class MoveAnswer:
@@ -154,30 +39,12 @@ class Player(UciProcess):
         self.id_name = None
         self.expect_dead = True  # not started yet: nothing to count
 
-    def wait_for(self, token: str, timeout: float, collect=None):
-        deadline = time.monotonic() + timeout
-        while True:
-            _, line = self.read(deadline)
-            if collect is not None:
-                collect(line)
-            if line.strip() == token:
-                return
-
     def init(self):
         """Start and handshake (uci, options, isready). Raises EngineDead / ReadTimeout."""
         self.kill()
         self.start()
         self.expect_dead = False
-
-        def on_line(line):
-            if line.startswith("id name "):
-                self.id_name = line[len("id name "):].strip()
-        self.send("uci")
-        self.wait_for("uciok", self.ready_timeout, on_line)
-        for name, value in self.spec.options:
-            self.send(f"setoption name {name} value {value}")
-        self.send("isready")
-        self.wait_for("readyok", self.ready_timeout)
+        self.id_name = self.handshake(self.spec.options, self.ready_timeout)
 
     def new_game(self):
         self.drain()
@@ -276,7 +143,7 @@ class RefereeError(Exception):
 
 
 class Referee(UciProcess):
-    """The Maharajah binary used as the rules authority (see the README for the commands)."""
+    """The Maharajah binary used as the rules authority (see docs/protocol.md for the commands)."""
 
     TIMEOUT = 10.0
 
@@ -306,7 +173,7 @@ class Referee(UciProcess):
             self.kill()
             raise RefereeError(f"referee not answering ({type(e).__name__})") from None
 
-    def ask(self, cmd: str) -> str:
+    def answer(self, cmd: str) -> str:
         """A command answered by exactly one line."""
         self.send(cmd)
         deadline = time.monotonic() + self.TIMEOUT
@@ -330,7 +197,7 @@ class Referee(UciProcess):
         if errs:
             raise RefereeError(f"referee rejected 'position startpos': {errs[0]}")
         for cmd, want in (("moves", "moves"), ("status", "status"), ("fen", "fen")):
-            ans = self.ask(cmd)
+            ans = self.answer(cmd)
             if not ans.startswith(want):
                 raise RefereeError(f"referee does not support '{cmd}' (answered: {ans}); "
                                    "rebuild the engine or pass a newer --referee")
@@ -342,15 +209,15 @@ class Referee(UciProcess):
         errs = self.set_position(cmd)
         if errs:
             raise RefereeError(f"referee rejected the game position: {errs[0]}")
-        st = self.ask("status")
-        mv = self.ask("moves")
+        st = self.answer("status")
+        mv = self.answer("moves")
         if not st.startswith("status ") or not (mv == "moves" or mv.startswith("moves ")):
             raise RefereeError(f"unexpected referee answers: '{st}' / '{mv}'")
         return st[len("status "):].strip(), set(mv.split()[1:])
 
     def flag(self, color: str) -> str:
         """Result text after 'result ' for a flag fall of color, or '' if unsupported."""
-        ans = self.ask(f"flag {color}")
+        ans = self.answer(f"flag {color}")
         if ans.startswith("result "):
             return ans[len("result "):].strip()
         return ""

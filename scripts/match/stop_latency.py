@@ -7,7 +7,7 @@ For each thread count: `setoption name Threads value N`, then --reps times: a po
 (alternately a standard middlegame FEN and a Maharajah army position, both checked with
 the engine's referee commands first), `go infinite`, a random wait of 50-300 ms, `stop`;
 the latency is from just before `stop` is written to the arrival of the `bestmove` line
-(time.perf_counter, stamped by a reader thread). Then --reps times each of
+(time.monotonic, stamped by a reader thread). Then --reps times each of
 `go movetime 100`, `go wtime 200 btime 200` and `go depth 1`: the wall time from the
 write of `go` to `bestmove`. One table of median and worst per thread count.
 
@@ -19,85 +19,63 @@ Python standard library only.
 from __future__ import annotations
 
 import argparse
-import queue
 import random
 import statistics
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+sys.path.insert(0, str(ROOT / "scripts"))  # for common/
+from common.uci import FOREVER, EngineDead, ReadTimeout, UciProcess  # noqa: E402
 STANDARD_FEN = "r2q1rk1/pp1nbppp/2p1pn2/3p1b2/2PP4/1PN1PN2/PB3PPP/R2QKB1R w KQ - 1 9"
 ARMIES = ("CABNKBAN/PPPPPPP1", "cabnkbar/p2ppp1p")  # from scripts/match/openings/maharajah.txt
 POSITIONS = (f"position fen {STANDARD_FEN}", f"position army {ARMIES[0]} {ARMIES[1]}")
 TIMED_GOS = ("go movetime 100", "go wtime 200 btime 200", "go depth 1")
 
 
-class Hang(Exception):
+class Hang(EngineDead):
     pass
 
 
-class Engine:
+class Engine(UciProcess):
+    """The engine under test; every failure to answer (a timeout, an exit, a closed pipe)
+    is a Hang."""
+
     def __init__(self, path: str, hash_mb: int):
-        self.path = path
+        super().__init__("engine", [path])
         self.hash_mb = hash_mb
-        self.proc = None
-        self.lines: queue.Queue = queue.Queue()
         self.threads = 1
 
     def start(self):
-        self.lines = queue.Queue()
-        self.proc = subprocess.Popen([self.path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        threading.Thread(target=self._reader, args=(self.proc, self.lines), daemon=True).start()
-        self.send("uci")
-        self.wait_for(lambda s: s == "uciok", 10)
-        self.send(f"setoption name Hash value {self.hash_mb}")
-        self.sync()
-
-    def _reader(self, proc, q):
-        for line in proc.stdout:
-            q.put((time.perf_counter(), line.strip()))
-        q.put((time.perf_counter(), None))
+        super().start()
+        self.handshake({"Hash": self.hash_mb}, 10)
 
     def send(self, text: str):
         try:
-            self.proc.stdin.write(text + "\n")
-            self.proc.stdin.flush()
-        except (OSError, ValueError):
-            raise Hang("pipe closed") from None
+            super().send(text)
+        except EngineDead as e:
+            raise Hang(str(e)) from None
 
-    def wait_for(self, pred, timeout: float):
-        """(arrival time, line) of the first line satisfying pred; Hang on timeout/EOF."""
-        deadline = time.perf_counter() + timeout
-        while True:
-            try:
-                t, line = self.lines.get(timeout=max(0.0, deadline - time.perf_counter()))
-            except queue.Empty:
-                raise Hang(f"no answer within {timeout:g} s") from None
-            if line is None:
-                raise Hang(f"engine exited (status {self.proc.poll()})")
-            if pred(line):
-                return t, line
+    def wait_for(self, want, timeout: float = FOREVER, collect=None):
+        """(arrival time, line) of the first line satisfying want; Hang on timeout/EOF."""
+        try:
+            return super().wait_for(want, timeout, collect)
+        except ReadTimeout:
+            raise Hang(f"no answer within {timeout:g} s") from None
+        except Hang:
+            raise
+        except EngineDead as e:
+            raise Hang(f"engine {e}") from None
 
     def sync(self, timeout: float = 30) -> list[str]:
         """isready/readyok; returns the error lines seen on the way."""
-        errors = []
-        self.send("isready")
-
-        def pred(s):
-            if s.startswith("info string error"):
-                errors.append(s)
-            return s == "readyok"
-        self.wait_for(pred, timeout)
-        return errors
+        return self.errors(timeout=timeout)
 
     def set_threads(self, n: int):
         self.threads = n
-        self.send(f"setoption name Threads value {n}")
-        errs = self.sync()
+        errs = self.errors(f"setoption name Threads value {n}")
         if errs:
             raise SystemExit(f"stop_latency: Threads {n} refused: {errs[0]}")
 
@@ -105,21 +83,6 @@ class Engine:
         self.kill()
         self.start()
         self.set_threads(self.threads)
-
-    def kill(self):
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait()
-            self.proc = None
-
-    def quit(self):
-        if self.proc is not None:
-            try:
-                self.send("quit")
-                self.proc.wait(timeout=5)
-            except (Hang, subprocess.TimeoutExpired):
-                pass
-            self.kill()
 
 
 def is_bestmove(s: str) -> bool:
@@ -147,7 +110,7 @@ def measure(eng: Engine, n: int, reps: int, rng: random.Random, timeout: float, 
     def stop_once(i):
         eng.send("go infinite")
         time.sleep(rng.uniform(0.050, 0.300))
-        t0 = time.perf_counter()
+        t0 = time.monotonic()
         eng.send("stop")
         t, line = eng.wait_for(is_bestmove, timeout)
         if line.split()[1:2] in ([], ["(none)"], ["0000"]):
@@ -155,7 +118,7 @@ def measure(eng: Engine, n: int, reps: int, rng: random.Random, timeout: float, 
         return (t - t0) * 1000.0
 
     def go_once(go):
-        t0 = time.perf_counter()
+        t0 = time.monotonic()
         eng.send(go)
         t, _ = eng.wait_for(is_bestmove, timeout)
         return (t - t0) * 1000.0
@@ -206,16 +169,16 @@ def main(argv=None) -> int:
     try:
         try:
             eng.start()
-        except (OSError, Hang) as e:
+        except (OSError, EngineDead) as e:
             raise SystemExit(f"stop_latency: {a.engine} does not start as a UCI engine: {e}")
         try:
             check_positions(eng)
         except Hang as e:
             raise SystemExit(f"stop_latency: {a.engine} does not answer the referee commands: {e}")
         for n in threads:
-            t0 = time.perf_counter()
+            t0 = time.monotonic()
             rows.append((n, measure(eng, n, a.reps, rng, a.timeout, problems)))
-            print(f"Threads {n}: done in {time.perf_counter() - t0:.1f} s", file=sys.stderr, flush=True)
+            print(f"Threads {n}: done in {time.monotonic() - t0:.1f} s", file=sys.stderr, flush=True)
     except KeyboardInterrupt:
         print("interrupted; the rows measured so far:", file=sys.stderr)
     finally:

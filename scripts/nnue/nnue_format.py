@@ -202,7 +202,7 @@ def record_full_fen(pos: Positions, i: int) -> str:
     them (src/datagen/packed.cpp): castling KQkq letters, en passant, halfmove clock,
     fullmove number (at least 1), variant sides, and the unmoved pawns in square order,
     where a classic side's king square is always listed (it makes that side's list
-    exact, see the FEN dialect in the top README)."""
+    exact, see the FEN dialect in docs/protocol.md)."""
     flags = int(pos.castling[i])
     castling = "".join(ch for bit, ch in zip((1, 2, 4, 8), "KQkq") if flags & bit) or "-"
     ep = "-" if pos.ep[i] == NO_SQUARE else square_name(int(pos.ep[i]))

@@ -10,7 +10,12 @@ Usage: scripts/tuning/mate_nodes.py ENGINE [--depth 16] [--ablate mdp]
 Python 3 standard library only.
 """
 import argparse
-import subprocess
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for common/
+from common.uci import UciProcess  # noqa: E402
 
 FENS = [
     "8/8/8/4k3/8/8/8/4K2R w - - 0 1",            # K+R v K
@@ -26,22 +31,16 @@ FENS = [
 
 
 def run(engine, fen, depth, ablate):
-    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    p.stdin.write(f"setoption name Ablate value {ablate}\nposition fen {fen}\ngo depth {depth}\n")
-    p.stdin.flush()
+    with UciProcess("engine", [engine]) as eng:
+        lines = eng.search(f"setoption name Ablate value {ablate}\nposition fen {fen}", f"go depth {depth}")
     first, last, score = None, 0, ""
-    for line in p.stdout:
+    for line in lines:
         if line.startswith("info depth") and " nodes " in line:
             w = line.split()
             last = int(w[w.index("nodes") + 1])
             score = " ".join(w[w.index("score") + 1:w.index("score") + 3])
             if first is None and w[w.index("score") + 1] == "mate" and "bound" not in line:
                 first = last
-        elif line.startswith("bestmove"):
-            break
-    p.stdin.write("quit\n")
-    p.stdin.flush()
-    p.wait()
     return first, last, score
 
 

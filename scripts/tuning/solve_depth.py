@@ -12,7 +12,12 @@ Usage: scripts/tuning/solve_depth.py ENGINE EPD [--depth 20] [--ablate nmpverify
 Python 3 standard library only.
 """
 import argparse
-import subprocess
+import sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True  # no __pycache__ in scripts/
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # scripts/, for common/
+from common.uci import UciProcess  # noqa: E402
 
 
 def read_epd(path):
@@ -28,19 +33,13 @@ def read_epd(path):
 
 def search(engine, fen, depth, ablate):
     """Returns [(depth, first pv move, nodes)] for every completed iteration."""
-    p = subprocess.Popen([engine], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    p.stdin.write(f"setoption name Ablate value {ablate}\nposition fen {fen}\ngo depth {depth}\n")
-    p.stdin.flush()
+    with UciProcess("engine", [engine]) as eng:
+        lines = eng.search(f"setoption name Ablate value {ablate}\nposition fen {fen}", f"go depth {depth}")
     iters = []
-    for line in p.stdout:
+    for line in lines:
         w = line.split()
         if line.startswith("info depth") and " pv " in line and "bound" not in line:
             iters.append((int(w[2]), w[w.index("pv") + 1], int(w[w.index("nodes") + 1])))
-        elif line.startswith("bestmove"):
-            break
-    p.stdin.write("quit\n")
-    p.stdin.flush()
-    p.wait()
     return iters
 
 

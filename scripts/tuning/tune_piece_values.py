@@ -3,7 +3,7 @@
 the full evaluation in the model.
 
 Reads PGN files written by scripts/match/match.py, replays them with the helper
-build/tests/maharajah_texel_features, which prints for every quiet position (from ply
+build/scripts/tools/maharajah_texel_features, which prints for every quiet position (from ply
 12 on) the game result, the game phase, the engine's full evaluation and the piece
 count differences. The evaluation is linear in the middlegame/endgame piece values:
     eval(values) = eval_now + sum over types of count_diff * taper(values - values_now)
@@ -17,17 +17,88 @@ Usage: scripts/tuning/tune_piece_values.py [--tool PATH] [--fix P,N,...] GAMES.p
 Python 3 standard library only.
 """
 import argparse
+import lzma
 import math
 import os
 import re
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from fit_piece_values import logistic_newton, read_games, sigmoid  # noqa: E402
-
 TYPES = "PNBRQMAC"
 PHASE_FULL = 24
+MOVE_RE = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnmac]?$")
+
+
+def read_games(paths):
+    games = []
+    for path in paths:
+        # Result files are stored xz-compressed (scripts/results/*/*.pgn.xz).
+        opener = lzma.open if path.endswith(".xz") else open
+        with opener(path, "rt", encoding="utf-8") as f:
+            text = f.read()
+        for block in re.split(r"\n(?=\[Event )", text):
+            tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]', block, re.M))
+            result = tags.get("Result")
+            if result not in ("1-0", "0-1", "1/2-1/2"):
+                continue
+            body = re.sub(r"\{[^}]*\}", " ", block.split("\n\n", 1)[-1])
+            moves = [t for t in body.split() if MOVE_RE.match(t)]
+            fen = tags.get("FEN", "startpos")
+            games.append((fen, moves, {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}[result]))
+    return games
+
+
+def solve(a, b):
+    """Solves a x = b by Gaussian elimination with partial pivoting."""
+    n = len(b)
+    m = [row[:] + [b[i]] for i, row in enumerate(a)]
+    for c in range(n):
+        p = max(range(c, n), key=lambda r: abs(m[r][c]))
+        m[c], m[p] = m[p], m[c]
+        if abs(m[c][c]) < 1e-12:
+            continue
+        for r in range(n):
+            if r != c:
+                f = m[r][c] / m[c][c]
+                m[r] = [x - f * y for x, y in zip(m[r], m[c])]
+    return [m[i][n] / m[i][i] if abs(m[i][i]) > 1e-12 else 0.0 for i in range(n)]
+
+
+def sigmoid(x):
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
+
+
+def logistic_newton(rows, w, k, rounds, tol, damping=0.0, pull=None):
+    """Maximum-likelihood logistic regression by Newton's method (iteratively
+    reweighted least squares). rows: (x, offset, result) with the model
+    P(result = 1) = sigmoid(k * (offset + w . x)). damping is added to the Hessian's
+    diagonal only; pull = (ridge, centre) adds a ridge penalty toward centre. Stops when
+    no weight moves by tol or more, or after `rounds` steps."""
+    w = list(w)
+    n = len(w)
+    for _ in range(rounds):
+        grad = [0.0] * n
+        hess = [[0.0] * n for _ in range(n)]
+        if pull:
+            ridge, centre = pull
+            for i in range(n):
+                grad[i] += ridge * (w[i] - centre[i])
+                hess[i][i] += ridge
+        for x, offset, r in rows:
+            p = sigmoid(k * (offset + sum(wi * xi for wi, xi in zip(w, x))))
+            g, h = (p - r) * k, p * (1 - p) * k * k
+            nz = [(i, xi) for i, xi in enumerate(x) if xi]
+            for i, xi in nz:
+                grad[i] += g * xi
+                for j, xj in nz:
+                    hess[i][j] += h * xi * xj
+        for i in range(n):
+            hess[i][i] += damping
+        step = solve(hess, grad)
+        w = [wi - si for wi, si in zip(w, step)]
+        if max(abs(si) for si in step) < tol:
+            break
+    return w
 
 
 def current_values(weights_h):
@@ -91,7 +162,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pgn", nargs="+")
-    ap.add_argument("--tool", default=os.path.join(here, "..", "..", "build", "tests", "maharajah_texel_features"))
+    ap.add_argument("--tool", default=os.path.join(here, "..", "..", "build", "scripts", "tools", "maharajah_texel_features"))
     ap.add_argument("--weights", default=os.path.join(here, "..", "..", "eval", "weights.h"))
     ap.add_argument("--first-ply", type=int, default=12)
     ap.add_argument("--fix", default="", help="types kept at their current values, e.g. P,N,B")

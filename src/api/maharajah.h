@@ -2,7 +2,7 @@
  *
  * Two parts:
  *  - An engine handle that speaks the engine's text protocol (UCI plus the referee,
- *    army and notation commands of README.md): send it one line at a time; every line
+ *    army and notation commands of docs/protocol.md): send it one line at a time; every line
  *    the engine writes reaches a callback, or waits in a queue for mh_engine_read_line.
  *    `go` searches on the engine's own thread, so mh_engine_send returns at once and
  *    the bestmove arrives later. Each handle has its own options, hash table and

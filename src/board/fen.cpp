@@ -1,4 +1,4 @@
-// FEN in the Maharajah dialect (README.md, "FEN dialect"):
+// FEN in the Maharajah dialect (docs/protocol.md, "FEN dialect"):
 //   <board> <side> <castling> <ep> <halfmove> <fullmove> [<variant sides> [<unmoved pawns>]]
 // Reading validates everything and refuses bad input with a message naming the field;
 // writing gives 6 fields for a standard position and all 8 otherwise.

@@ -39,7 +39,7 @@ public:
     // Initialises the attack and key tables; cheap after the first call.
     static void init();
 
-    // Sets the position from a FEN in the Maharajah dialect (README.md). Returns an
+    // Sets the position from a FEN in the Maharajah dialect (docs/protocol.md, "FEN dialect"). Returns an
     // empty string on success, else an error naming the field and the problem; on
     // error *this and `si` are left unchanged. With chess960, the castling field may
     // name any rook on the king's rank (X-FEN KQkq: the outermost one; Shredder-FEN

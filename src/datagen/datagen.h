@@ -2,7 +2,7 @@
 // `maharajah datagen`: self-play games of the engine from varied starts (standard
 // openings, Chess960, suggested and random army pairs) at a soft node budget per move,
 // written as game records (games.h) that `maharajah expand` turns into training
-// positions. README.md, "Training data", documents the command line.
+// positions. docs/training.md documents the command line.
 
 #include <cstdint>
 #include <iosfwd>

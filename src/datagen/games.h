@@ -1,7 +1,7 @@
 #pragma once
 // The game file written by `maharajah datagen`: every game as a start record followed
 // by 4 bytes per ply, so a file of games is about 5 bytes per position and files simply
-// concatenate. All fields little-endian (README.md, "Training data"):
+// concatenate. All fields little-endian (docs/training.md, "The game file"):
 //
 //   bytes  0- 1  magic "MG"
 //   byte   2     format version (2)

@@ -1,6 +1,6 @@
 #pragma once
 // The training-data record: one position in 64 bytes, with its search score, the best
-// move and the game's final result (README.md, "Training data"). Files of records
+// move and the game's final result (docs/training.md, "The 64-byte record"). Files of records
 // simply concatenate. All fields are little-endian.
 //
 //   bytes  0- 7  occupied squares (bit s = square s, a1 = 0)

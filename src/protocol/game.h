@@ -35,7 +35,7 @@ public:
     // Plays a move, which must be legal in the current position.
     void play(Move m);
 
-    // The referee's verdicts (README.md, "Referee commands"): "ongoing", "checkmate",
+    // The referee's verdicts (docs/protocol.md, "Referee and army commands"): "ongoing", "checkmate",
     // "stalemate", "draw insufficient|fivefold|seventyfive", or "ongoing claim
     // threefold|fifty".
     std::string status() const;

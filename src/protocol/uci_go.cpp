@@ -24,7 +24,7 @@ std::string uci_score(Value v) {
 namespace {
 
 // Win/draw/loss per mille from a centipawn score: a logistic model whose draw band
-// narrows as the score grows (a rough fit to engine self-play; README mentions the model).
+// narrows as the score grows (a rough fit to engine self-play; docs/protocol.md, UCI_ShowWDL, mentions the model).
 std::string wdl(Value v) {
     if (v >= VALUE_MATE_IN_MAX_PLY) return "1000 0 0";
     if (v <= VALUE_MATED_IN_MAX_PLY) return "0 0 1000";

@@ -1,4 +1,4 @@
-// The referee and army commands of the UCI loop (README.md, "Referee commands").
+// The referee and army commands of the UCI loop (docs/protocol.md, "Referee and army commands").
 
 #include <algorithm>
 #include <charconv>

@@ -1,4 +1,4 @@
-/* The example of README "C library": the rules calls, then one engine search.
+/* The example of docs/embedding.md, "C library": the rules calls, then one engine search.
  * Also the program the install test builds against an installed libmaharajah. */
 #include <maharajah.h>
 #include <pthread.h>
