@@ -20,8 +20,10 @@ constexpr Bitboard adjacent_files(File f) {
 Bitboard front_span(Color c, Square s) {
     Bitboard files = file_bb(file_of(s)) | adjacent_files(file_of(s));
     Bitboard ahead;
-    if (c == WHITE) ahead = rank_of(s) == RANK_8 ? 0 : ~Bitboard(0) << 8 * (rank_of(s) + 1);
-    else ahead = (Bitboard(1) << 8 * rank_of(s)) - 1;
+    if (c == WHITE)
+        ahead = rank_of(s) == RANK_8 ? 0 : ~Bitboard(0) << 8 * (rank_of(s) + 1);
+    else
+        ahead = (Bitboard(1) << 8 * rank_of(s)) - 1;
     return files & ahead;
 }
 
@@ -74,7 +76,8 @@ void eval_pieces(const Position& pos, Color us, const SideInfo& mine, const Side
             if (relative_rank(us, s) == RANK_7) score.add(ROOK_FILES, RookOnSeventh);
         }
         if constexpr (has_part(Pt, KNIGHT_LEAP)) score.add(IMBALANCE, LeaperPerPawn * (popcount(own_pawns) - 5));
-        if constexpr (Pt == ROOK || Pt == CHANCELLOR) score.add(IMBALANCE, RookMoverPerPawn * (popcount(own_pawns) - 5));
+        if constexpr (Pt == ROOK || Pt == CHANCELLOR)
+            score.add(IMBALANCE, RookMoverPerPawn * (popcount(own_pawns) - 5));
         (void)mine;
     }
 }
@@ -97,8 +100,9 @@ void eval_pawns(const Position& pos, Color us, Acc& score) {
             Square front = Square(s + pawn_push(us));
             if (r >= RANK_4 && pos.empty(front)) score.add(PAWNS, PassedFreePath);
             if (r >= RANK_4)
-                score.add(PAWNS, Score(0, PassedKingDistance * (distance(their_king, front) - distance(our_king, front)) *
-                                                    (int(r) - 2) / 2));
+                score.add(PAWNS,
+                          Score(0, PassedKingDistance * (distance(their_king, front) - distance(our_king, front)) *
+                                       (int(r) - 2) / 2));
         }
     }
     score.add(PAWNS, DoubleStepRight * popcount(pos.double_step_pawns() & own));
@@ -148,8 +152,8 @@ Score eval_side(const Position& pos, const SideInfo (&info)[2], Value& danger_ou
     Bitboard leaper_reach = 0;
     for (Bitboard b = leapers; b;) leaper_reach |= knight_attacks(pop_lsb(b));
     danger += SafeLeaperCheck * popcount(knight_attacks(ksq) & leaper_reach & safe);
-    Bitboard slider_checks = ((rook_attacks(ksq, occ) & attacked) | (bishop_attacks(ksq, occ) & attacked)) & safe &
-                             ~knight_attacks(ksq);
+    Bitboard slider_checks =
+        ((rook_attacks(ksq, occ) & attacked) | (bishop_attacks(ksq, occ) & attacked)) & safe & ~knight_attacks(ksq);
     if (pos.pieces(Us) & (pos.pieces_with<ORTH_SLIDER>() | pos.pieces_with<DIAG_SLIDER>()))
         danger += SafeSliderCheck * std::min(popcount(slider_checks), 4);
     danger_out = danger;
@@ -175,12 +179,18 @@ Value material_only(const Position& pos) {
 }  // namespace
 
 bool parse_mode(const std::string& name, Mode& out) {
-    if (name == "auto") out = Mode::AUTO;
-    else if (name == "nnue") out = Mode::NNUE;
-    else if (name == "hybrid") out = Mode::HYBRID;
-    else if (name == "classical" || name == "full") out = Mode::CLASSICAL;
-    else if (name == "material") out = Mode::MATERIAL;
-    else return false;
+    if (name == "auto")
+        out = Mode::AUTO;
+    else if (name == "nnue")
+        out = Mode::NNUE;
+    else if (name == "hybrid")
+        out = Mode::HYBRID;
+    else if (name == "classical" || name == "full")
+        out = Mode::CLASSICAL;
+    else if (name == "material")
+        out = Mode::MATERIAL;
+    else
+        return false;
     return true;
 }
 

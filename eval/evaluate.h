@@ -52,22 +52,20 @@ Value to_reported(Value v, Mode resolved);
 // seen few of them; the hand-written terms know nothing of their tactics), and the
 // mean measured stronger than either alone. Its scores are on the hand-written
 // footing, so they are reported unchanged.
-inline Value hybrid(Value net, Value classical) {
-    return Value((net * NetReportNum / NetReportDen + classical) / 2);
-}
+inline Value hybrid(Value net, Value classical) { return Value((net * NetReportNum / NetReportDen + classical) / 2); }
 
 // The named terms of the evaluation, for `eval` (each a middlegame/endgame pair).
 enum Term { MATERIAL, PLACEMENT, MOBILITY, ROOK_FILES, IMBALANCE, PAWNS, KING_SAFETY, KING_ATTACK, TERM_NB };
-inline constexpr const char* TermName[TERM_NB] = {"Material",   "Placement", "Mobility",    "Rook files",
-                                                  "Imbalance",  "Pawns",     "King safety", "King attack"};
+inline constexpr const char* TermName[TERM_NB] = {"Material",  "Placement", "Mobility",    "Rook files",
+                                                  "Imbalance", "Pawns",     "King safety", "King attack"};
 
 // What evaluate() added up, term by term, each side's own contribution.
 struct Trace {
     Score terms[COLOR_NB][TERM_NB];
-    int phase = 0;          // 0 (endgame) .. PhaseFull (middlegame)
-    Value unscaled = 0;     // White's point of view, tapered, before the drawish scale
-    bool drawish = false;   // the stronger side's advantage was divided by 8
-    Value tempo = 0;        // added for the side to move
+    int phase = 0;         // 0 (endgame) .. PhaseFull (middlegame)
+    Value unscaled = 0;    // White's point of view, tapered, before the drawish scale
+    bool drawish = false;  // the stronger side's advantage was divided by 8
+    Value tempo = 0;       // added for the side to move
 };
 
 // The evaluation of pos from the side to move's point of view, in centipawns. With a

@@ -1,12 +1,12 @@
 #include "eval/nnue.h"
 
-#include "core/memory.h"
-#include "eval/nnue_simd.h"
-
 #include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <sstream>
+
+#include "core/memory.h"
+#include "eval/nnue_simd.h"
 
 // The net built into the binary (generated from eval/nets at build time).
 extern const unsigned char maharajah_builtin_net[];
@@ -138,7 +138,8 @@ std::string load(const std::string& bytes, Network& net) {
     if (actual != hash) return "hash mismatch (header " + hex(hash) + ", content " + hex(actual) + ")";
     auto fresh = std::make_unique<Network>();
     r.array(fresh->feature_weights, std::size_t(inputs) * Hidden);
-    for (std::size_t at = std::size_t(inputs) * Hidden; at < std::size_t(Inputs) * Hidden; at += std::size_t(inputs) * Hidden)
+    for (std::size_t at = std::size_t(inputs) * Hidden; at < std::size_t(Inputs) * Hidden;
+         at += std::size_t(inputs) * Hidden)
         std::memcpy(fresh->feature_weights + at, fresh->feature_weights, sizeof(std::int16_t) * inputs * Hidden);
     r.array(fresh->feature_bias, Hidden);
     r.array(&fresh->output_weights[0][0], std::size_t(Buckets) * 2 * Hidden);
@@ -188,7 +189,8 @@ bool simd_compiled() { return simd::Compiled; }
 const char* simd_name() { return simd::Name; }
 
 Value output(const Network& net, const Accumulator& acc, Color stm, int bucket, bool vectorised) {
-    std::int64_t sum = simd::output_sum(acc.values[stm], acc.values[~stm], net.output_weights[bucket], Hidden, QA, vectorised);
+    std::int64_t sum =
+        simd::output_sum(acc.values[stm], acc.values[~stm], net.output_weights[bucket], Hidden, QA, vectorised);
     sum /= QA;
     sum += net.output_bias[bucket];
     std::int64_t v = sum * Scale / (QA * QB);
@@ -225,8 +227,7 @@ Delta delta_of(const Position& after, Move m) {
     const Piece moved = is_promotion(m) ? make_piece(us, PAWN) : after.piece_on(to);
     remove(moved, from);
     add(after.piece_on(to), to);
-    if (Piece captured = after.state()->captured)
-        remove(captured, is_en_passant(m) ? Square(to - pawn_push(us)) : to);
+    if (Piece captured = after.state()->captured) remove(captured, is_en_passant(m) ? Square(to - pawn_push(us)) : to);
     return d;
 }
 

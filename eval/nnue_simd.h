@@ -86,8 +86,9 @@ struct Vec16 {
 // out[i] = in[i] - sum of removed rows + sum of added rows, for i < n (n a multiple of
 // 16, every pointer 64-byte aligned). `out` may be `in`. Each block of 16 stays in
 // registers while all the rows pass over it.
-inline void update_rows(std::int16_t* out, const std::int16_t* in, const std::int16_t* const* removed, int removed_count,
-                        const std::int16_t* const* added, int added_count, int n, bool vectorised = true) {
+inline void update_rows(std::int16_t* out, const std::int16_t* in, const std::int16_t* const* removed,
+                        int removed_count, const std::int16_t* const* added, int added_count, int n,
+                        bool vectorised = true) {
 #if defined(MAHARAJAH_SIMD_AVX2) || defined(MAHARAJAH_SIMD_SSE2) || defined(MAHARAJAH_SIMD_NEON) || \
     defined(MAHARAJAH_SIMD_WASM)
     if (vectorised) {

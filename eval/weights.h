@@ -30,8 +30,16 @@ using PieceScores = std::array<Score, PIECE_TYPE_NB>;
 
 // Material. Index: NO_PIECE_TYPE, P, N, B, R, Q, K, M, A, C.
 constexpr PieceScores PieceValue = {{
-    {0, 0}, {90, 120}, {330, 310}, {345, 330}, {480, 540}, {980, 1000}, {0, 0},
-    {1277, 1477}, {795, 925}, {901, 978},
+    {0, 0},
+    {90, 120},
+    {330, 310},
+    {345, 330},
+    {480, 540},
+    {980, 1000},
+    {0, 0},
+    {1277, 1477},
+    {795, 925},
+    {901, 978},
 }};
 
 // Game phase weight per piece type (the middlegame share falls as these leave).
@@ -41,10 +49,28 @@ constexpr int PhaseFull = 24;  // an orthodox army pair: 4 minors, 4 rooks, 2 qu
 // Placement: centralisation per piece type (per step toward the centre), and
 // advancement (per rank forward) for pieces that like to come forward.
 constexpr PieceScores Centralisation = {{
-    {0, 0}, {0, 0}, {10, 6}, {5, 4}, {1, 2}, {2, 5}, {0, 0}, {4, 6}, {8, 6}, {4, 5},
+    {0, 0},
+    {0, 0},
+    {10, 6},
+    {5, 4},
+    {1, 2},
+    {2, 5},
+    {0, 0},
+    {4, 6},
+    {8, 6},
+    {4, 5},
 }};
 constexpr PieceScores Advancement = {{
-    {0, 0}, {0, 0}, {3, 0}, {1, 0}, {0, 2}, {0, 2}, {0, 0}, {1, 2}, {3, 1}, {1, 2},
+    {0, 0},
+    {0, 0},
+    {3, 0},
+    {1, 0},
+    {0, 2},
+    {0, 2},
+    {0, 0},
+    {1, 2},
+    {3, 1},
+    {1, 2},
 }};
 // Rook movers on the 7th rank, on open and half-open files.
 constexpr Score RookOnSeventh{10, 25};
@@ -53,7 +79,16 @@ constexpr Score RookHalfOpenFile{12, 6};
 
 // Mobility: per safe reachable square, around a per-type baseline count.
 constexpr PieceScores MobilityPerSquare = {{
-    {0, 0}, {0, 0}, {7, 7}, {6, 6}, {3, 6}, {2, 4}, {0, 0}, {2, 3}, {4, 5}, {3, 5},
+    {0, 0},
+    {0, 0},
+    {7, 7},
+    {6, 6},
+    {3, 6},
+    {2, 4},
+    {0, 0},
+    {2, 3},
+    {4, 5},
+    {3, 5},
 }};
 constexpr std::array<int, PIECE_TYPE_NB> MobilityBaseline = {0, 0, 4, 6, 6, 12, 0, 16, 10, 12};
 
@@ -64,23 +99,30 @@ constexpr std::array<int, PIECE_TYPE_NB> KingAttackWeight = {0, 0, 20, 20, 30, 5
 // blocked, and a compound piece that gives one often forks as well.
 constexpr int SafeLeaperCheck = 40;
 constexpr int SafeSliderCheck = 25;
-constexpr int KingDangerDivisor = 300;  // mg penalty = danger^2 / divisor
-constexpr Score PawnShield{14, 0};        // per own pawn in front of the king
-constexpr Score KingOpenFile{-20, 0};     // no own pawn on the king's file
-constexpr Score CastlingRight{12, 0};     // a classic side that may still castle
-constexpr Score KingCentreEndgame{0, 12}; // per step toward the centre in the endgame
+constexpr int KingDangerDivisor = 300;     // mg penalty = danger^2 / divisor
+constexpr Score PawnShield{14, 0};         // per own pawn in front of the king
+constexpr Score KingOpenFile{-20, 0};      // no own pawn on the king's file
+constexpr Score CastlingRight{12, 0};      // a classic side that may still castle
+constexpr Score KingCentreEndgame{0, 12};  // per step toward the centre in the endgame
 
 // Pawn structure.
 constexpr Score Doubled{-10, -22};
 constexpr Score Isolated{-8, -12};
 constexpr std::array<Score, RANK_NB> Passed = {{
-    {0, 0}, {0, 8}, {4, 14}, {10, 28}, {24, 52}, {50, 95}, {90, 150}, {0, 0},
+    {0, 0},
+    {0, 8},
+    {4, 14},
+    {10, 28},
+    {24, 52},
+    {50, 95},
+    {90, 150},
+    {0, 0},
 }};
 // A variant side promotes to compound pieces: its passed pawns are worth more.
 constexpr int VariantPassedPercent = 125;
-constexpr Score PassedFreePath{6, 20};          // per passed pawn whose next square is empty
-constexpr int PassedKingDistance = 6;           // eg, per step of king distance difference
-constexpr Score DoubleStepRight{2, 2};          // an unmoved pawn keeps its tempo option
+constexpr Score PassedFreePath{6, 20};  // per passed pawn whose next square is empty
+constexpr int PassedKingDistance = 6;   // eg, per step of king distance difference
+constexpr Score DoubleStepRight{2, 2};  // an unmoved pawn keeps its tempo option
 
 // Imbalance: knight movers gain, rook movers lose with many own pawns (per pawn
 // above five), and the bishop pair.

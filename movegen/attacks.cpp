@@ -85,8 +85,8 @@ void init_all() {
                 if (slow_slider_attacks(orth, s1, 0) & square_bb(s2)) {
                     LineBB[s1][s2] = (slow_slider_attacks(orth, s1, 0) & slow_slider_attacks(orth, s2, 0)) |
                                      square_bb(s1) | square_bb(s2);
-                    BetweenBB[s1][s2] = slow_slider_attacks(orth, s1, square_bb(s2)) &
-                                        slow_slider_attacks(orth, s2, square_bb(s1));
+                    BetweenBB[s1][s2] =
+                        slow_slider_attacks(orth, s1, square_bb(s2)) & slow_slider_attacks(orth, s2, square_bb(s1));
                 }
         }
 }
@@ -99,7 +99,7 @@ void init() {
 }
 
 Bitboard slow_slider_attacks(bool orthogonal, Square s, Bitboard occupied) {
-    const int (*dirs)[2] = orthogonal ? OrthDirs : DiagDirs;
+    const int(*dirs)[2] = orthogonal ? OrthDirs : DiagDirs;
     Bitboard b = 0;
     for (int d = 0; d < 4; ++d) {
         int f = file_of(s), r = rank_of(s);

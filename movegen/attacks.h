@@ -18,9 +18,7 @@ struct Magic {
     Bitboard magic;
     Bitboard* table;
     unsigned shift;
-    unsigned index(Bitboard occupied) const {
-        return unsigned(((occupied & mask) * magic) >> shift);
-    }
+    unsigned index(Bitboard occupied) const { return unsigned(((occupied & mask) * magic) >> shift); }
 };
 
 extern Magic RookMagics[SQUARE_NB];

@@ -12,8 +12,7 @@ template <Color By>
 inline bool attacked(const Position& pos, Square s, Bitboard occ) {
     const Bitboard them = pos.pieces(By);
     return (pawn_attacks(~By, s) & pos.pieces(By, PAWN)) ||
-           (knight_attacks(s) & them & pos.pieces_with<KNIGHT_LEAP>()) ||
-           (king_attacks(s) & pos.pieces(By, KING)) ||
+           (knight_attacks(s) & them & pos.pieces_with<KNIGHT_LEAP>()) || (king_attacks(s) & pos.pieces(By, KING)) ||
            (rook_attacks(s, occ) & them & pos.pieces_with<ORTH_SLIDER>()) ||
            (bishop_attacks(s, occ) & them & pos.pieces_with<DIAG_SLIDER>());
 }

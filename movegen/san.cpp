@@ -1,15 +1,12 @@
 #include "movegen/san.h"
 
-
 #include "movegen/movegen.h"
 
 namespace maharajah {
 
 namespace {
 
-bool is_capture(const Position& pos, Move m) {
-    return is_en_passant(m) || (!is_castling(m) && !pos.empty(to_sq(m)));
-}
+bool is_capture(const Position& pos, Move m) { return is_en_passant(m) || (!is_castling(m) && !pos.empty(to_sq(m))); }
 
 // "+", "#" or "" for the position after m.
 const char* check_suffix(const Position& pos, Move m) {
@@ -43,9 +40,12 @@ std::string san_body(const Position& pos, Move m, const MoveList<LEGAL>& legal) 
         same_rank |= rank_of(f) == rank_of(from);
     }
     if (clash) {
-        if (!same_file) s += char('a' + file_of(from));
-        else if (!same_rank) s += char('1' + rank_of(from));
-        else s += square_name(from);
+        if (!same_file)
+            s += char('a' + file_of(from));
+        else if (!same_rank)
+            s += char('1' + rank_of(from));
+        else
+            s += square_name(from);
     }
     if (is_capture(pos, m)) s += 'x';
     return s + square_name(to);

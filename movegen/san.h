@@ -27,13 +27,13 @@ Move parse_san(const Position& pos, std::string_view san, std::string* error = n
 
 // What a legal move does, for highlights, sounds and animations.
 struct MoveFacts {
-    bool capture = false;     // a piece is taken (en passant included)
+    bool capture = false;  // a piece is taken (en passant included)
     bool en_passant = false;
-    bool castling = false;    // then the rook goes rook_from -> rook_to
+    bool castling = false;  // then the rook goes rook_from -> rook_to
     Square rook_from = SQ_NONE, rook_to = SQ_NONE;
     bool promotion = false;
-    bool check = false;       // the move gives check
-    bool mate = false;        // ... and checkmate
+    bool check = false;  // the move gives check
+    bool mate = false;   // ... and checkmate
 };
 MoveFacts move_facts(const Position& pos, Move m);
 

@@ -65,15 +65,16 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h)
     for (Move* m = raw; m != end; ++m) *end_++ = {*m, 0, false};
 }
 
-void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killers,
-                           const PieceToHistory* cont0, const PieceToHistory* cont1) {
+void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killers, const PieceToHistory* cont0,
+                           const PieceToHistory* cont1) {
     const Color us = pos.side_to_move();
     for (Scored* s = cur_; s != end_; ++s) {
         Move m = s->move;
         Square from = from_sq(m), to = to_sq(m);
         Piece pc = pos.piece_on(from);
         bool capture = is_en_passant(m) || !pos.empty(to);
-        if (m == tt_move) s->score = 1 << 30;
+        if (m == tt_move)
+            s->score = 1 << 30;
         else if (capture || is_promotion(m)) {
             PieceType victim = is_en_passant(m) ? PAWN : type_of(pos.piece_on(to));
             int v = 8 * SeeValue[victim] + (is_promotion(m) ? SeeValue[promotion_type(m)] : 0) +
@@ -82,12 +83,14 @@ void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killer
             s->score = see_ge(pos, m, 0) ? (1 << 28) + v : -(1 << 20) + v;
         } else {
             s->quiet = true;
-            if (killers && m == killers[0]) s->score = (1 << 27) + 2;
-            else if (killers && m == killers[1]) s->score = (1 << 27) + 1;
+            if (killers && m == killers[0])
+                s->score = (1 << 27) + 2;
+            else if (killers && m == killers[1])
+                s->score = (1 << 27) + 1;
             else {
                 int pi = piece_index(pc);
-                s->score = history_.main[us][from * 64 + to] + (cont0 ? (*cont0)[pi][to] : 0) +
-                           (cont1 ? (*cont1)[pi][to] : 0);
+                s->score =
+                    history_.main[us][from * 64 + to] + (cont0 ? (*cont0)[pi][to] : 0) + (cont1 ? (*cont1)[pi][to] : 0);
             }
         }
     }

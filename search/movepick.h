@@ -46,8 +46,8 @@ class MovePicker {
 public:
     // Main search: every legal move. cont[0], cont[1]: continuation histories of the
     // moves one and two plies back (may be null).
-    MovePicker(const Position& pos, Move tt_move, const History& h, const Move killers[2],
-               const PieceToHistory* cont0, const PieceToHistory* cont1);
+    MovePicker(const Position& pos, Move tt_move, const History& h, const Move killers[2], const PieceToHistory* cont0,
+               const PieceToHistory* cont1);
     // Quiescence: captures and promotions (every evasion when in check).
     MovePicker(const Position& pos, Move tt_move, const History& h);
 
@@ -58,8 +58,8 @@ public:
     int size() const { return int(end_ - moves_); }
 
 private:
-    void score_all(const Position& pos, Move tt_move, const Move* killers,
-                   const PieceToHistory* cont0, const PieceToHistory* cont1);
+    void score_all(const Position& pos, Move tt_move, const Move* killers, const PieceToHistory* cont0,
+                   const PieceToHistory* cont1);
 
     struct Scored {
         Move move;

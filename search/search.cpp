@@ -10,9 +10,9 @@
 #include <unistd.h>
 #endif
 
-#include "movegen/movegen.h"
 #include "eval/nnue.h"
 #include "eval/weights.h"
+#include "movegen/movegen.h"
 #include "search/movepick.h"
 #include "search/params.h"
 #include "search/timeman.h"
@@ -33,8 +33,8 @@ struct Reductions {
     void fill() {
         for (int d = 0; d < MAX_PLY; ++d)
             for (int m = 0; m < 64; ++m)
-                table[d][m] = (d && m) ? int(param::LmrBase / 100.0 + std::log(double(d)) * std::log(double(m)) /
-                                                                       (param::LmrDivisor / 100.0))
+                table[d][m] = (d && m) ? int(param::LmrBase / 100.0 +
+                                             std::log(double(d)) * std::log(double(m)) / (param::LmrDivisor / 100.0))
                                        : 0;
     }
     int operator()(int depth, int move_count) const {
@@ -48,7 +48,8 @@ inline int lmp_limit(int depth, bool improving) { return (param::LmpBase + depth
 // A futility-pruned move is worth at most its futility value: fail-soft, the node's
 // upper bound need not stay at -infinity when every move was pruned.
 inline void note_futile(Value& best, Value futility_value) {
-    if (futility_value != VALUE_NONE && futility_value > best && futility_value < VALUE_MATE_IN_MAX_PLY) best = futility_value;
+    if (futility_value != VALUE_NONE && futility_value > best && futility_value < VALUE_MATE_IN_MAX_PLY)
+        best = futility_value;
 }
 
 int stat_bonus(int depth) {
@@ -71,7 +72,7 @@ struct RootMove {
     Bound bound = BOUND_EXACT;
     int seldepth = 0;
     std::vector<Move> pv;
-    std::uint64_t effort = 0;  // nodes searched below this move, every iteration so far
+    std::uint64_t effort = 0;                  // nodes searched below this move, every iteration so far
     bool operator<(const RootMove& o) const {  // sorts best first
         return score != o.score ? score > o.score : previous_score > o.previous_score;
     }
@@ -84,9 +85,7 @@ void update_pv(Move* pv, Move m, const Move* child) {
 }
 
 // Castling is never a capture (in Chess960 the king's destination may hold its rook).
-bool is_capture(const Position& pos, Move m) {
-    return is_en_passant(m) || (!pos.empty(to_sq(m)) && !is_castling(m));
-}
+bool is_capture(const Position& pos, Move m) { return is_en_passant(m) || (!pos.empty(to_sq(m)) && !is_castling(m)); }
 
 // False only when the quiet move m surely gives no check: the piece does not attack
 // the enemy king from its destination and does not leave a line to it (`blockers`:
@@ -147,18 +146,22 @@ private:
     Value evaluate(const Position& pos) {
         Value v;
         switch (settings_.eval.mode) {
-        case eval::Mode::NNUE: v = nnue_.evaluate(pos, settings_.eval.network()); break;
-        case eval::Mode::HYBRID:
-            v = eval::hybrid(nnue_.evaluate(pos, settings_.eval.network()),
-                             eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL}));
-            break;
-        default: v = eval::evaluate(pos, settings_.eval);
+            case eval::Mode::NNUE:
+                v = nnue_.evaluate(pos, settings_.eval.network());
+                break;
+            case eval::Mode::HYBRID:
+                v = eval::hybrid(nnue_.evaluate(pos, settings_.eval.network()),
+                                 eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL}));
+                break;
+            default:
+                v = eval::evaluate(pos, settings_.eval);
         }
         // Fifty-move damping: an advantage that has made no capture or pawn move for a
         // while is worth less (the fifty-move rule draws it eventually), so the search
         // prefers lines that make progress over shuffling. Full at a capture or pawn
         // move, half when the draw can be claimed.
-        if (settings_.on(FIFTY_DAMPING)) v = Value(v * (FiftyDampSpan - std::min(pos.rule50_count(), 100)) / FiftyDampSpan);
+        if (settings_.on(FIFTY_DAMPING))
+            v = Value(v * (FiftyDampSpan - std::min(pos.rule50_count(), 100)) / FiftyDampSpan);
         return v;
     }
     static constexpr int FiftyDampSpan = 200;
@@ -199,7 +202,7 @@ private:
     int nmp_min_ply_ = 0;
     Color nmp_color_ = WHITE;
     std::uint64_t next_check_ = 0;
-    int search_multipv_ = 1;  // lines searched as PVs (more than reported for a playing level)
+    int search_multipv_ = 1;           // lines searched as PVs (more than reported for a playing level)
     std::vector<Move> last_reported_;  // the last first-line PV printed (main worker)
 };
 
@@ -247,7 +250,8 @@ void Worker::check_time() {
     if (limits_.nodes) {
         // Look again after a share of what is left, so the limit holds to a few nodes.
         std::uint64_t done = engine_.nodes();
-        if (done >= limits_.nodes) engine_.stop_ = true;
+        if (done >= limits_.nodes)
+            engine_.stop_ = true;
         else
             next_check_ = nodes + std::clamp<std::uint64_t>((limits_.nodes - done) / (2 * engine_.threads()), 1, 1024);
     }
@@ -299,7 +303,8 @@ void Worker::choose_skill_move() {
 }
 
 void Worker::report_final() {
-    if (!root_moves.empty() && root_moves[0].pv != last_reported_) emit(root_depth_, -VALUE_INFINITE, VALUE_INFINITE, -1);
+    if (!root_moves.empty() && root_moves[0].pv != last_reported_)
+        emit(root_depth_, -VALUE_INFINITE, VALUE_INFINITE, -1);
 }
 
 void Worker::iterative_deepening() {
@@ -332,7 +337,8 @@ void Worker::iterative_deepening() {
             seldepth_ = 0;
             Value prev = root_moves[pv_index_].previous_score;
             Value delta = param::AspirationDelta, alpha = -VALUE_INFINITE, beta = VALUE_INFINITE;
-            if (settings_.on(ASPIRATION) && depth >= 4 && prev > -VALUE_INFINITE && std::abs(prev) < VALUE_MATE_IN_MAX_PLY) {
+            if (settings_.on(ASPIRATION) && depth >= 4 && prev > -VALUE_INFINITE &&
+                std::abs(prev) < VALUE_MATE_IN_MAX_PLY) {
                 alpha = std::max(prev - delta, -VALUE_INFINITE);
                 beta = std::min(prev + delta, VALUE_INFINITE);
             }
@@ -378,7 +384,7 @@ void Worker::iterative_deepening() {
 template <NodeType NT>
 Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cut_node) {
     constexpr bool PvNode = NT != NON_PV, Root = NT == ROOT;
-    if (depth <= 0) return qsearch<PvNode ? PV : NON_PV>(pos, ss, alpha, beta, 0);
+    if (depth <= 0) return qsearch < PvNode ? PV : NON_PV > (pos, ss, alpha, beta, 0);
 
     enter_node<PvNode>(ss);
     const bool in_check = pos.in_check();
@@ -425,7 +431,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         eval = ss->static_eval;
         improving = improving_now();
     } else {
-        if (tt_hit && tte->eval() != VALUE_NONE) ss->static_eval = eval = tte->eval();
+        if (tt_hit && tte->eval() != VALUE_NONE)
+            ss->static_eval = eval = tte->eval();
         else {
             ss->static_eval = eval = evaluate(pos);
             if (!tt_hit) tte->save(key, VALUE_NONE, tt_pv, BOUND_NONE, -7, MOVE_NONE, eval, engine_.tt().generation());
@@ -434,11 +441,13 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         improving = improving_now();
 
         // Reverse futility: far above beta at low depth, the opponent will not come back.
-        if (!PvNode && settings_.on(REVERSE_FUTILITY) && depth < param::RfpDepth && eval - param::RfpMargin * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
+        if (!PvNode && settings_.on(REVERSE_FUTILITY) && depth < param::RfpDepth &&
+            eval - param::RfpMargin * (depth - improving) >= beta && eval < VALUE_MATE_IN_MAX_PLY)
             return eval;
 
         // Null move: give the opponent a free move; if we still beat beta, cut.
-        if (!PvNode && settings_.on(NULL_MOVE) && (ss - 1)->current_move != MOVE_NULL && eval >= beta && ss->static_eval >= beta - param::NmpEvalDepthMul * depth + param::NmpEvalBase &&
+        if (!PvNode && settings_.on(NULL_MOVE) && (ss - 1)->current_move != MOVE_NULL && eval >= beta &&
+            ss->static_eval >= beta - param::NmpEvalDepthMul * depth + param::NmpEvalBase &&
             eval::non_pawn_material(pos, us) > 0 && (ss->ply >= nmp_min_ply_ || us != nmp_color_) &&
             beta > VALUE_MATED_IN_MAX_PLY) {
             int R = param::NmpReductionBase + depth / param::NmpReductionDepthDiv +
@@ -453,7 +462,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             nnue_.pop();
             if (v >= beta && v < VALUE_MATE_IN_MAX_PLY) {
                 // Verify where zugzwang is likely (little material) or the depth is large.
-                bool verify = depth >= param::NmpVerifyDepth || eval::non_pawn_material(pos, us) <= 2 * eval::PieceValue[ROOK].mg;
+                bool verify =
+                    depth >= param::NmpVerifyDepth || eval::non_pawn_material(pos, us) <= 2 * eval::PieceValue[ROOK].mg;
                 if (!verify || nmp_min_ply_ || !settings_.on(NULL_VERIFY)) return v;
                 nmp_min_ply_ = ss->ply + 3 * (depth - R) / 4;
                 nmp_color_ = us;
@@ -468,7 +478,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     // (checked first by quiescence, the cheap filter) would very likely beat beta at
     // full depth too. Not when the hash already says the node stays below that margin.
     const Value probcut_beta = beta + param::ProbcutMargin;
-    if (!PvNode && !in_check && !excluded && settings_.on(PROBCUT) && depth >= param::ProbcutDepth && std::abs(beta) < VALUE_MATE_IN_MAX_PLY &&
+    if (!PvNode && !in_check && !excluded && settings_.on(PROBCUT) && depth >= param::ProbcutDepth &&
+        std::abs(beta) < VALUE_MATE_IN_MAX_PLY &&
         !(tt_value != VALUE_NONE && tte->depth() >= depth - 3 && tt_value < probcut_beta)) {
         MovePicker captures_mp(pos, tt_move, history_);  // captures and promotions
         for (Move m; (m = captures_mp.next()) != MOVE_NONE;) {
@@ -480,7 +491,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             ss->current_move = m;
             ss->cont_hist = &history_.continuation[piece_index(pc)][to_sq(m)];
             Value v = -qsearch<NON_PV>(pos, ss + 1, -probcut_beta, -probcut_beta + 1, 0);
-            if (v >= probcut_beta) v = -search<NON_PV>(pos, ss + 1, -probcut_beta, -probcut_beta + 1, depth - 4, !cut_node);
+            if (v >= probcut_beta)
+                v = -search<NON_PV>(pos, ss + 1, -probcut_beta, -probcut_beta + 1, depth - 4, !cut_node);
             unmake_move(pos, m);
             if (stopping()) return VALUE_ZERO;
             if (v >= probcut_beta) {
@@ -513,8 +525,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         const int pi = piece_index(pc);
         // A quiet move's record, butterfly plus one- and two-ply continuation history:
         // it steers both futility pruning and late-move reductions.
-        const int quiet_hist = quiet ? history_.main[us][from_sq(m) * 64 + to_sq(m)] + (*(ss - 1)->cont_hist)[pi][to_sq(m)] +
-                                           (*(ss - 2)->cont_hist)[pi][to_sq(m)]
+        const int quiet_hist = quiet ? history_.main[us][from_sq(m) * 64 + to_sq(m)] +
+                                           (*(ss - 1)->cont_hist)[pi][to_sq(m)] + (*(ss - 2)->cont_hist)[pi][to_sq(m)]
                                      : 0;
 
         // Shallow-depth pruning once a move has been searched and a mate is not at stake.
@@ -534,9 +546,9 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                     prune_unless_check = futility_value <= alpha;
                     if (!prune_unless_check) futility_value = VALUE_NONE;
                 }
-                prune_unless_check = prune_unless_check ||
-                                     (settings_.on(SEE_PRUNING) && lmr_depth < param::SeeQuietDepth &&
-                                      !see_ge(pos, m, -param::SeeQuietMul * lmr_depth * lmr_depth));
+                prune_unless_check =
+                    prune_unless_check || (settings_.on(SEE_PRUNING) && lmr_depth < param::SeeQuietDepth &&
+                                           !see_ge(pos, m, -param::SeeQuietMul * lmr_depth * lmr_depth));
             } else if (settings_.on(SEE_PRUNING) && depth < param::SeeCaptureDepth &&
                        !see_ge(pos, m, -param::SeeCaptureMul * depth))
                 continue;
@@ -556,17 +568,20 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         // node fails high on them (multi-cut); when the hash move alone was expected to
         // beat beta, it is searched one ply shallower.
         int extension = 0;
-        if (!Root && m == tt_move && !excluded && settings_.on(SINGULAR) && depth >= param::SingularDepth && tt_value != VALUE_NONE &&
-            std::abs(tt_value) < VALUE_MATE_IN_MAX_PLY && (tte->bound() & BOUND_LOWER) && tte->depth() >= depth - 3 &&
-            ss->ply < 2 * root_depth_) {
+        if (!Root && m == tt_move && !excluded && settings_.on(SINGULAR) && depth >= param::SingularDepth &&
+            tt_value != VALUE_NONE && std::abs(tt_value) < VALUE_MATE_IN_MAX_PLY && (tte->bound() & BOUND_LOWER) &&
+            tte->depth() >= depth - 3 && ss->ply < 2 * root_depth_) {
             const Value singular_beta = tt_value - param::SingularMargin * depth;
             ss->excluded = m;
             Value v = search<NON_PV>(pos, ss, singular_beta - 1, singular_beta, (depth - 1) / 2, cut_node);
             ss->excluded = MOVE_NONE;
             if (stopping()) return VALUE_ZERO;
-            if (v < singular_beta) extension = 1;
-            else if (singular_beta >= beta) return singular_beta;
-            else if (tt_value >= beta) extension = -1;
+            if (v < singular_beta)
+                extension = 1;
+            else if (singular_beta >= beta)
+                return singular_beta;
+            else if (tt_value >= beta)
+                extension = -1;
         }
 
         StateInfo st;
@@ -600,7 +615,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             }
             int d = std::clamp(new_depth - r, 1, new_depth + 1);
             v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, d, true);
-            if (v > alpha && d < new_depth) v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
+            if (v > alpha && d < new_depth)
+                v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
         } else if (scout && (!PvNode || move_count > 1)) {
             v = -search<NON_PV>(pos, ss + 1, -(alpha + 1), -alpha, new_depth, !cut_node);
         }
@@ -611,8 +627,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         unmake_move(pos, m);
 
         if (Root) {
-            RootMove& rm = *std::find_if(root_moves.begin(), root_moves.end(),
-                                         [m](const RootMove& r) { return r.move == m; });
+            RootMove& rm =
+                *std::find_if(root_moves.begin(), root_moves.end(), [m](const RootMove& r) { return r.move == m; });
             rm.effort += nodes - nodes_before;
             if (stopping()) return VALUE_ZERO;
             if (move_count == 1 || v > alpha) {
@@ -635,8 +651,10 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
             }
         }
         if (m != best_move) {
-            if (quiet && quiet_count < 64) quiets[quiet_count++] = m;
-            else if (capture && capture_count < 32) captures[capture_count++] = m;
+            if (quiet && quiet_count < 64)
+                quiets[quiet_count++] = m;
+            else if (capture && capture_count < 32)
+                captures[capture_count++] = m;
         }
     }
 
@@ -707,8 +725,10 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         ss->static_eval = VALUE_NONE;
         best = -VALUE_INFINITE;
     } else {
-        if (tt_hit && tte->eval() != VALUE_NONE) ss->static_eval = best = tte->eval();
-        else ss->static_eval = best = evaluate(pos);
+        if (tt_hit && tte->eval() != VALUE_NONE)
+            ss->static_eval = best = tte->eval();
+        else
+            ss->static_eval = best = evaluate(pos);
         if (tt_value != VALUE_NONE && (tte->bound() & (tt_value > best ? BOUND_LOWER : BOUND_UPPER))) best = tt_value;
         // Stand pat: the side to move may decline every capture.
         if (best >= beta) {
@@ -843,8 +863,10 @@ void Engine::thread_loop(int id, std::uint64_t seen) {
         // after the search has ended has nothing to do.
         if (id == 0 || !stop_.load(std::memory_order_relaxed)) {
             workers_[id]->prepare(job.root, job.limits, job.settings, job.budget, job.start);
-            if (id == 0) run_main(job.limits, job.listener);
-            else workers_[id]->iterative_deepening();
+            if (id == 0)
+                run_main(job.limits, job.listener);
+            else
+                workers_[id]->iterative_deepening();
         }
         {
             std::lock_guard<std::mutex> lock(mutex_);
@@ -884,7 +906,10 @@ void Engine::start(const Position& root, const Limits& limits, const Settings& s
     for (auto& w : workers_) w->nodes = 0;
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        current_ = Job{root, limits, settings, std::move(listener),
+        current_ = Job{root,
+                       limits,
+                       settings,
+                       std::move(listener),
                        plan_time(limits, root.side_to_move(), root.game_ply(), settings.move_overhead_ms),
                        Clock::now()};
         running_ = int(workers_.size());

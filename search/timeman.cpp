@@ -10,8 +10,9 @@ TimeBudget plan_time(const Limits& limits, Color us, int game_ply, std::int64_t 
     TimeBudget b;
     if (limits.movetime > 0) {
         b.enabled = true;
-        b.optimum_ms = b.maximum_ms = std::max<std::int64_t>(1, std::min<std::int64_t>(limits.movetime, std::int64_t(1) << 40) -
-                                                                    std::clamp<std::int64_t>(move_overhead_ms, 0, 5000));
+        b.optimum_ms = b.maximum_ms =
+            std::max<std::int64_t>(1, std::min<std::int64_t>(limits.movetime, std::int64_t(1) << 40) -
+                                          std::clamp<std::int64_t>(move_overhead_ms, 0, 5000));
         return b;
     }
     std::int64_t time = us == WHITE ? limits.wtime : limits.btime;

@@ -11,8 +11,7 @@ void TTEntry::save(Key k, Value v, bool pv, Bound b, int d, Move m, Value ev, st
     // Overwrite unless the entry holds information about the same position that is more
     // than four plies deeper (PV nodes count two plies more). The new result is usually
     // the better one: it saw more of the tree's current bounds.
-    if (b == BOUND_EXACT || k16 != key16 || d + 2 * pv > depth() - 4 ||
-        (genbound & 0xF8) != generation) {
+    if (b == BOUND_EXACT || k16 != key16 || d + 2 * pv > depth() - 4 || (genbound & 0xF8) != generation) {
         key16 = k16;
         value16 = std::int16_t(v);
         eval16 = std::int16_t(ev);

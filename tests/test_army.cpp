@@ -65,8 +65,8 @@ TEST_CASE("every army rule has its own error reason", "[army][errors]") {
         REQUIRE(e("RNBQKBN/PPPPPPPP") == "rank " + home + " has 7 files, expected 8");
         REQUIRE(e("RNBQKBNR/PPPPPPPPP") == "rank " + next + " has more than 8 files");
         REQUIRE(e("RNBQKBNR/PPPPPPPP/8/8/8") == "5 ranks, at most 4");
-        REQUIRE(e("RNBQKBN1/PPPPPPPP") == "piece on a" + next + " while h" + home +
-                                             " is empty (nearer ranks must be full first)");
+        REQUIRE(e("RNBQKBN1/PPPPPPPP") ==
+                "piece on a" + next + " while h" + home + " is empty (nearer ranks must be full first)");
         REQUIRE(e("PPPPKPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP/P7") == "too many pieces: 32, at most 31");
         REQUIRE(e("") == "rank " + home + " has 0 files, expected 8");
     }
@@ -98,8 +98,7 @@ TEST_CASE("the start position follows the armies", "[army]") {
 TEST_CASE("the start checks of the rules in README.md refuse bad armies and positions", "[army][errors]") {
     Game g;
     REQUIRE(g.set_armies("RNBQKBNR/PPPPPPP1", "rnbqkbnr/pppppppp", {}) == "White army: points 38, must be exactly 39");
-    REQUIRE(g.set_armies("RNBQKBNR/PPPPPPPP", "rnbqkbnr/ppppppp", {}) ==
-            "Black army: rank 7 has 7 files, expected 8");
+    REQUIRE(g.set_armies("RNBQKBNR/PPPPPPPP", "rnbqkbnr/ppppppp", {}) == "Black army: rank 7 has 7 files, expected 8");
     // A queen on e7 with the e-file open checks White; a queen on e2 attacks Black's king.
     REQUIRE(g.set_armies("RNBQKBNR/PP1N1N2", "rnbnkbnr/ppppqp2", {}) == "White is in check in the start position");
     REQUIRE(g.set_armies("RNBNKBNR/PPPPQP2", "rnbqkbnr/pp1n1n2", {}) ==

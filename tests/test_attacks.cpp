@@ -69,7 +69,8 @@ TEST_CASE("compound pieces attack as the union of their parts", "[attacks]") {
     // The knight part jumps over blockers; the slider part is blocked.
     Bitboard ring = king_attacks(SQ_D4);
     REQUIRE(piece_attacks(CHANCELLOR, WHITE, SQ_D4, ring) == ((ring & rook_attacks(SQ_D4, 0)) | knight_attacks(SQ_D4)));
-    REQUIRE(piece_attacks(MAHARAJA, BLACK, SQ_A1, 0) == (rook_attacks(SQ_A1, 0) | bishop_attacks(SQ_A1, 0) | knight_attacks(SQ_A1)));
+    REQUIRE(piece_attacks(MAHARAJA, BLACK, SQ_A1, 0) ==
+            (rook_attacks(SQ_A1, 0) | bishop_attacks(SQ_A1, 0) | knight_attacks(SQ_A1)));
 }
 
 TEST_CASE("between and line tables", "[attacks]") {

@@ -2,8 +2,8 @@
 // as the king taking its rook, both sides, the king staying put, and the rook that
 // shields the king's destination. Perft of the reference positions is in test_perft.
 
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 
 #include "movegen/movegen.h"
 #include "protocol/uci.h"
@@ -21,7 +21,9 @@ std::vector<std::string> legal(const std::string& fen, bool chess960 = true) {
     return v;
 }
 
-bool has(const std::vector<std::string>& v, const std::string& m) { return std::find(v.begin(), v.end(), m) != v.end(); }
+bool has(const std::vector<std::string>& v, const std::string& m) {
+    return std::find(v.begin(), v.end(), m) != v.end();
+}
 
 }  // namespace
 

@@ -288,7 +288,8 @@ TEST_CASE("datagen is deterministic for a seed whatever the thread count, and ev
         if (g.termination == datagen::END_STALEMATE) REQUIRE(status == "stalemate");
         if (g.termination == datagen::END_DRAW_RULE)
             REQUIRE((status.rfind("draw ", 0) == 0 || status.rfind("ongoing claim", 0) == 0));
-        if (g.termination == datagen::END_CHECKMATE) REQUIRE(g.result == (game.position().side_to_move() == WHITE ? 0 : 2));
+        if (g.termination == datagen::END_CHECKMATE)
+            REQUIRE(g.result == (game.position().side_to_move() == WHITE ? 0 : 2));
     }
     REQUIRE(plies == n);
     REQUIRE(n > 100);
@@ -422,7 +423,9 @@ TEST_CASE("datagen evalfile: the players use that net; a bad file is refused", "
     std::remove(b.c_str());
     std::ostringstream log;
     datagen::Config config;
-    REQUIRE(datagen::parse_config({"games", "4", "nodes", "600", "seed", "9", "verify", "0", "eval", "nnue", "out", a}, config).empty());
+    REQUIRE(datagen::parse_config({"games", "4", "nodes", "600", "seed", "9", "verify", "0", "eval", "nnue", "out", a},
+                                  config)
+                .empty());
     REQUIRE(datagen::run(config, log) == 0);
     REQUIRE(datagen::parse_config({"evalfile", net, "out", b}, config).empty());
     REQUIRE(datagen::run(config, log) == 0);

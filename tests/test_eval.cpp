@@ -24,13 +24,17 @@ std::string flip_fen(const std::string& fen) {
     std::vector<std::string> ranks;
     std::string r;
     for (char c : f[0] + "/") {
-        if (c == '/') ranks.insert(ranks.begin(), r), r.clear();
-        else r += char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
+        if (c == '/')
+            ranks.insert(ranks.begin(), r), r.clear();
+        else
+            r += char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
     }
     std::string board;
     for (std::size_t i = 0; i < ranks.size(); ++i) board += (i ? "/" : "") + ranks[i];
     std::string castling;
-    for (char c : f[2]) castling += c == '-' ? '-' : char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
+    for (char c : f[2])
+        castling +=
+            c == '-' ? '-' : char(std::isupper(static_cast<unsigned char>(c)) ? std::tolower(c) : std::toupper(c));
     // Castling letters must stay in KQkq order.
     std::string ordered;
     for (char c : std::string("KQkq"))
@@ -80,7 +84,8 @@ TEST_CASE("the evaluation is colour-symmetric", "[eval]") {
         return rng;
     };
     std::vector<std::string> starts(std::begin(BenchFens), std::end(BenchFens));
-    for (std::uint64_t seed = 1; seed <= 60; ++seed) starts.push_back(testsupport::random_army_fen(seed, int(seed % 4)));
+    for (std::uint64_t seed = 1; seed <= 60; ++seed)
+        starts.push_back(testsupport::random_army_fen(seed, int(seed % 4)));
     for (const std::string& start : starts) {
         std::deque<StateInfo> states(1);
         Position pos;

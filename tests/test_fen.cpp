@@ -5,10 +5,9 @@
 #include <sstream>
 
 #include "core/random.h"
-#include "support/random_armies.h"
-
 #include "movegen/movegen.h"
 #include "protocol/game.h"
+#include "support/random_armies.h"
 
 using namespace maharajah;
 

@@ -2,8 +2,8 @@
 // clocks, a search that outlived its input, a node limit overshot by a thousand nodes,
 // error lines echoing huge tokens, a valid seed refused).
 
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <climits>
 #include <iostream>
 #include <sstream>
@@ -83,7 +83,8 @@ TEST_CASE("huge go numbers mean lots of time, never an overflow", "[hardening][t
     // Through the protocol: no error, a legal move, and a real search (the clock is
     // 1 s: the huge increment must not make it an instant depth-1 move).
     Session s;
-    auto lines = s.run("position startpos\ngo wtime 1000 btime 1000 winc 9223372036854775807 binc 99999999999999999999\n");
+    auto lines =
+        s.run("position startpos\ngo wtime 1000 btime 1000 winc 9223372036854775807 binc 99999999999999999999\n");
     REQUIRE(matching(lines, "info string error").empty());
     REQUIRE(matching(lines, "bestmove ").size() == 1);
     REQUIRE(field(matching(lines, "info depth").back(), "depth") >= 4);
@@ -105,15 +106,15 @@ TEST_CASE("end of input during a fixed-limit search quits at once", "[hardening]
 TEST_CASE("the bestmove is the first move of the last PV printed", "[hardening][search]") {
     const char* setups[] = {"position startpos", "position startpos moves e2e4 c7c5 g1f3 d7d6",
                             "position army MNBQKBNR/PPPPPPPP rnbqkbnr/pppppppp"};
-    const char* gos[] = {"go nodes 1", "go nodes 300", "go nodes 4000", "go movetime 5", "go wtime 40 btime 40",
-                         "go depth 3"};
+    const char* gos[] = {"go nodes 1",    "go nodes 300",         "go nodes 4000",
+                         "go movetime 5", "go wtime 40 btime 40", "go depth 3"};
     int searches = 0;
     for (const char* setup : setups)
         for (const char* go : gos)
             for (int threads : {1, 3}) {
                 Session s;
-                auto lines = s.run("setoption name Threads value " + std::to_string(threads) + "\n" + setup +
-                                   "\n" + go + "\n");
+                auto lines =
+                    s.run("setoption name Threads value " + std::to_string(threads) + "\n" + setup + "\n" + go + "\n");
                 INFO(setup << " / " << go << " / threads " << threads);
                 require_bestmove_is_pv_head(lines);
                 ++searches;
@@ -126,8 +127,8 @@ TEST_CASE("the bestmove is the first move of the last PV printed", "[hardening][
     for (int i = 0; i < 120; ++i) {
         rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
         const int ms = 1 + int(rng >> 59);  // 1-32 ms
-        const std::string go = (i % 2 ? "go movetime " : "go wtime " + std::to_string(40 * ms) + " btime ") +
-                               std::to_string(ms);
+        const std::string go =
+            (i % 2 ? "go movetime " : "go wtime " + std::to_string(40 * ms) + " btime ") + std::to_string(ms);
         auto lines = s.run(std::string(setups[i % 3]) + "\n" + go + "\n");
         INFO(setups[i % 3] << " / " << go);
         require_bestmove_is_pv_head(lines);

@@ -93,9 +93,9 @@ std::vector<std::string> start_fens() {
     std::vector<std::string> fens = {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
-        "4k3/pppppppp/8/P1P1P1P1/8/8/8/4K3 b - - 0 1",        // en passant chances
-        "8/PPPPPPPP/8/k7/7K/8/pppppppp/8 w - - 0 1 Vv -",     // variant promotions
-        "8/PPPPPPPP/8/k7/7K/8/pppppppp/8 w - - 0 1",          // classic promotions
+        "4k3/pppppppp/8/P1P1P1P1/8/8/8/4K3 b - - 0 1",         // en passant chances
+        "8/PPPPPPPP/8/k7/7K/8/pppppppp/8 w - - 0 1 Vv -",      // variant promotions
+        "8/PPPPPPPP/8/k7/7K/8/pppppppp/8 w - - 0 1",           // classic promotions
         "r3k2r/pPpppppp/8/8/8/8/PPPPPPpP/R3K2R w KQ - 0 1 v",  // mixed, castling
     };
     // The special positions several times over (the playouts differ each time).
@@ -141,8 +141,10 @@ TEST_CASE("incremental accumulators equal a refresh after every move of random p
                 if ((action == 0 || !moves.size()) && !line.empty()) {
                     Move m = line.back();
                     line.pop_back();
-                    if (m == MOVE_NULL) pos.undo_null_move();
-                    else pos.undo_move(m);
+                    if (m == MOVE_NULL)
+                        pos.undo_null_move();
+                    else
+                        pos.undo_move(m);
                     states.pop_back();
                     stack.pop();
                     ++unmoves;
@@ -204,7 +206,8 @@ TEST_CASE("the vectorised output layer equals the portable one", "[nnue]") {
                 nnue::refresh(pos, *net, acc);
                 for (int bucket = 0; bucket < nnue::Buckets; ++bucket)
                     for (Color stm : {WHITE, BLACK}) {
-                        REQUIRE(nnue::output(*net, acc, stm, bucket, true) == nnue::output(*net, acc, stm, bucket, false));
+                        REQUIRE(nnue::output(*net, acc, stm, bucket, true) ==
+                                nnue::output(*net, acc, stm, bucket, false));
                         ++compared;
                     }
                 MoveList<LEGAL> moves(pos);
@@ -267,7 +270,8 @@ TEST_CASE("the vectorised output sum equals the portable one at its extremes", "
         // largest sums a lane can hold; then random mixes around the clipping bounds.
         for (int i = 0; i < 2 * N; ++i) {
             acc[0].v[i] = round < 2 ? std::int16_t(400) : std::int16_t(int(splitmix64(rng) % 700) - 200);
-            w[0].v[i] = round < 2 ? std::int16_t(round == 0 ? 127 : -127) : std::int16_t(int(splitmix64(rng) % 255) - 127);
+            w[0].v[i] =
+                round < 2 ? std::int16_t(round == 0 ? 127 : -127) : std::int16_t(int(splitmix64(rng) % 255) - 127);
         }
         const std::int64_t fast = nnue::simd::output_sum(acc[0].v, acc[0].v + N, w[0].v, N, nnue::QA, true);
         const std::int64_t slow = nnue::simd::output_sum(acc[0].v, acc[0].v + N, w[0].v, N, nnue::QA, false);
@@ -502,8 +506,8 @@ TEST_CASE("EvalFile is per engine: one loop's net never changes another's", "[nn
     std::uint32_t description_size = 0;
     std::memcpy(&description_size, other.data() + 48, 4);
     const std::size_t payload = 52 + description_size;
-    std::fill(other.begin() + long(payload), other.begin() + long(payload + std::size_t(nnue::Inputs) * nnue::Hidden * 2),
-              '\0');
+    std::fill(other.begin() + long(payload),
+              other.begin() + long(payload + std::size_t(nnue::Inputs) * nnue::Hidden * 2), '\0');
     std::uint64_t hash = 0xCBF29CE484222325ULL;
     for (std::size_t i = payload; i < other.size(); ++i) hash = (hash ^ (unsigned char)other[i]) * 0x100000001B3ULL;
     std::memcpy(other.data() + 32, &hash, 8);
@@ -512,7 +516,9 @@ TEST_CASE("EvalFile is per engine: one loop's net never changes another's", "[nn
 
     testsupport::UciSession a, b;
     const std::string setup = "setoption name EvalMode value nnue\nposition startpos moves e2e4 c7c5 g1f3\neval\n";
-    auto final_line = [](const std::vector<std::string>& lines) { return testsupport::starting_with(lines, "Final")[0]; };
+    auto final_line = [](const std::vector<std::string>& lines) {
+        return testsupport::starting_with(lines, "Final")[0];
+    };
     const std::string builtin_a = final_line(a.run(setup)), builtin_b = final_line(b.run(setup));
     REQUIRE(builtin_a == builtin_b);
     auto loaded = a.run("setoption name EvalFile value " + path + "\n");

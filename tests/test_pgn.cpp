@@ -3,10 +3,11 @@
 // clock comments) imports; tags follow the game's rules and end; bad files leave the
 // position unchanged and name the move.
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <cstdio>
 #include <fstream>
-#include <unistd.h>
 
 #include "core/random.h"
 #include "movegen/movegen.h"
@@ -68,15 +69,17 @@ TEST_CASE("PGN export then import: same start, moves and final position", "[pgn]
     std::vector<std::pair<std::string, std::string>> games;  // position text, expected Variant tag
     for (int i = 0; i < 4; ++i) games.emplace_back(random_game("startpos", 120, rng), "(none)");
     for (int i = 0; i < 3; ++i)
-        games.emplace_back(random_game("chess960 fen bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1", 120, rng),
-                           "Chess960");
+        games.emplace_back(
+            random_game("chess960 fen bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1", 120, rng), "Chess960");
     for (std::uint64_t seed = 1; seed <= 16; ++seed) {
         const std::string fen = testsupport::random_army_fen(seed, int(seed % 4));
         Game g;
         REQUIRE(g.set(fen, {}) == "");
         const bool w = g.position().rules(WHITE).variant, b = g.position().rules(BLACK).variant;
-        games.emplace_back(random_game("fen " + fen, 150, rng),
-                           w && b ? "maharajah39" : b ? "maharajah39-cv" : w ? "maharajah39-vc" : "(none)");
+        games.emplace_back(random_game("fen " + fen, 150, rng), w && b ? "maharajah39"
+                                                                : b    ? "maharajah39-cv"
+                                                                : w    ? "maharajah39-vc"
+                                                                       : "(none)");
     }
     games.emplace_back("army RNBMKBNR/PPPP4 RNBQKBNR/PPPPPPPP moves a2a4 e7e5 d1h5", "maharajah39-vc");
     for (const auto& [position, variant] : games) {
@@ -175,9 +178,10 @@ TEST_CASE("PGN written by another tool imports: comments, NAGs, variations, cloc
 }
 
 TEST_CASE("PGN of a set-up position as lichess writes it, en passant marked apart", "[pgn]") {
-    const std::string pgn = "[Event \"Casual\"]\n[Variant \"From Position\"]\n"
-                            "[FEN \"4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n"
-                            "1... d5 2. exd6 e.p. Kd7 *\n";
+    const std::string pgn =
+        "[Event \"Casual\"]\n[Variant \"From Position\"]\n"
+        "[FEN \"4k3/3p4/8/4P3/8/8/8/4K3 b - - 0 1\"]\n[SetUp \"1\"]\n\n"
+        "1... d5 2. exd6 e.p. Kd7 *\n";
     Game g;
     REQUIRE(read_pgn(pgn, &g) == "");
     REQUIRE(g.position().fen() == "8/3k4/3P4/8/8/8/8/4K3 w - - 1 3");

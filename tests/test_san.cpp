@@ -3,8 +3,8 @@
 // notation (compound-piece disambiguation, promotions, en passant, castling, suffixes);
 // the lenient reader; the movelist facts and `incheck` against independent checks.
 
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <deque>
 #include <set>
 
@@ -230,8 +230,8 @@ TEST_CASE("movelist facts agree with the move kinds, incheck with d's checkers",
                 REQUIRE(flags.count("castle") == is_castling(m));
                 if (is_castling(m)) {
                     const int cr = Position::castling_right_of(m);
-                    REQUIRE(rook == square_name(b.pos.castling_rook_square(cr)) +
-                                        square_name(Position::castling_rook_to(cr)));
+                    REQUIRE(rook ==
+                            square_name(b.pos.castling_rook_square(cr)) + square_name(Position::castling_rook_to(cr)));
                 }
                 // Check and mate from the position after the move.
                 Board after(b.pos.fen());

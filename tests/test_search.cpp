@@ -149,8 +149,12 @@ TEST_CASE("go infinite and go ponder answer only after stop or ponderhit", "[sea
 }
 
 TEST_CASE("limits: nodes, movetime, tiny or negative clocks, searchmoves", "[search]") {
-    const char* gos[] = {"go nodes 5000", "go movetime 50", "go wtime 0 btime 0", "go wtime -200 btime 100 winc 0",
-                         "go wtime 30 btime 30 movestogo 1", "go depth 4 mate 2"};
+    const char* gos[] = {"go nodes 5000",
+                         "go movetime 50",
+                         "go wtime 0 btime 0",
+                         "go wtime -200 btime 100 winc 0",
+                         "go wtime 30 btime 30 movestogo 1",
+                         "go depth 4 mate 2"};
     for (const char* go : gos) {
         Session s;
         auto best = bestmoves(s.run(std::string("position startpos moves d2d4\n") + go + "\n"));
@@ -180,7 +184,8 @@ TEST_CASE("MultiPV reports several lines, Threads 2 searches, options are checke
     for (int pv = 1; pv <= 3; ++pv) {
         std::string tag = "info depth 6 seldepth";
         REQUIRE(std::count_if(lines.begin(), lines.end(), [&](const std::string& l) {
-                    return l.rfind(tag, 0) == 0 && l.find(" multipv " + std::to_string(pv) + " ") != std::string::npos &&
+                    return l.rfind(tag, 0) == 0 &&
+                           l.find(" multipv " + std::to_string(pv) + " ") != std::string::npos &&
                            l.find(" wdl ") != std::string::npos;
                 }) >= 1);
     }
@@ -211,8 +216,10 @@ TEST_CASE("Ablate switches single search techniques off, for measuring them in m
         REQUIRE(s.run(std::string("setoption name Ablate value ") + name + "\n").empty());
         std::string off = nodes_of(s.run("bench 16 1 8\n"));
         REQUIRE(!off.empty());
-        if (std::string(name) == "nodetime") REQUIRE(off == full);
-        else REQUIRE(off != full);
+        if (std::string(name) == "nodetime")
+            REQUIRE(off == full);
+        else
+            REQUIRE(off != full);
         auto lines = s.run("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1\ngo depth 5\n");
         REQUIRE(bestmoves(lines) == std::vector<std::string>{"bestmove h1h8"});
     }
@@ -294,7 +301,8 @@ TEST_CASE("bench takes Stockfish's arguments: hash threads limit fenfile limitty
     }
 }
 
-TEST_CASE("the search parameters print as OpenBench SPSA input and are set only in a tuning build", "[search][params]") {
+TEST_CASE("the search parameters print as OpenBench SPSA input and are set only in a tuning build",
+          "[search][params]") {
     const auto table = search::params();
     REQUIRE(table.size() >= 20);
     std::istringstream lines(search::spsa_input());

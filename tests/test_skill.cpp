@@ -3,8 +3,8 @@
 // from full strength where a weaker level should (measured on many positions, not on
 // hand-picked ones).
 
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <sstream>
 
 #include "movegen/movegen.h"
@@ -106,7 +106,8 @@ TEST_CASE("a level gives one legal move under every go form", "[skill][search]")
     // MultiPV: the lines asked for are reported; the level still answers one move.
     auto lines = s.run("setoption name MultiPV value 3\nposition fen " + fen + "\ngo nodes 20000\n");
     REQUIRE(!matching(lines, "info depth").empty());
-    REQUIRE(std::any_of(lines.begin(), lines.end(), [](const std::string& l) { return l.find(" multipv 3 ") != std::string::npos; }));
+    REQUIRE(std::any_of(lines.begin(), lines.end(),
+                        [](const std::string& l) { return l.find(" multipv 3 ") != std::string::npos; }));
     REQUIRE(legal_after(fen, best_of(lines)));
 }
 
@@ -115,7 +116,8 @@ TEST_CASE("a seed makes a level's play repeat exactly", "[skill][search]") {
         Session s;
         s.run(std::string(Level(900)) + "setoption name Skill Seed value " + std::to_string(seed) + "\n");
         std::vector<std::string> moves;
-        for (const char* fen : BenchFens) moves.push_back(best_of(s.run(std::string("position fen ") + fen + "\ngo depth 30\n")));
+        for (const char* fen : BenchFens)
+            moves.push_back(best_of(s.run(std::string("position fen ") + fen + "\ngo depth 30\n")));
         return moves;
     };
     auto a = play(11), b = play(11), c = play(12);
@@ -132,7 +134,8 @@ TEST_CASE("weaker levels leave the full-strength move more often", "[skill][sear
         Session s;
         s.run(setup);
         std::vector<std::string> moves;
-        for (const char* fen : BenchFens) moves.push_back(best_of(s.run(std::string("position fen ") + fen + "\ngo depth 8\n")));
+        for (const char* fen : BenchFens)
+            moves.push_back(best_of(s.run(std::string("position fen ") + fen + "\ngo depth 8\n")));
         return moves;
     };
     const std::vector<std::string> full = depth8_moves("");
@@ -140,7 +143,8 @@ TEST_CASE("weaker levels leave the full-strength move more often", "[skill][sear
     auto differs = [&](int elo) {
         int n = 0;
         for (std::uint64_t seed : {1, 2}) {
-            const auto moves = depth8_moves(std::string(Level(elo)) + "setoption name Skill Seed value " + std::to_string(seed) + "\n");
+            const auto moves = depth8_moves(std::string(Level(elo)) + "setoption name Skill Seed value " +
+                                            std::to_string(seed) + "\n");
             for (std::size_t i = 0; i < moves.size(); ++i) n += moves[i] != full_classical[i];
         }
         return n;

@@ -32,15 +32,32 @@ const char* const Setups[] = {
 };
 
 const char* const Gos[] = {
-    "go infinite", "go ponder wtime 200 btime 200", "go depth 3", "go nodes 3000", "go movetime 20",
-    "go wtime 100 btime 100 winc 10 binc 10", "go wtime 30 btime 30 movestogo 1", "go mate 2 nodes 5000",
+    "go infinite",
+    "go ponder wtime 200 btime 200",
+    "go depth 3",
+    "go nodes 3000",
+    "go movetime 20",
+    "go wtime 100 btime 100 winc 10 binc 10",
+    "go wtime 30 btime 30 movestogo 1",
+    "go mate 2 nodes 5000",
     "go",  // no limit: runs until stop
 };
 
 const char* const Others[] = {
-    "isready", "stop", "ponderhit", "d", "fen", "moves", "status", "rules", "legalmoves",
-    "ucinewgame", "setoption name Clear Hash", "setoption name UCI_ShowWDL value true",
-    "setoption name UCI_ShowWDL value false", "army check white RNBQKBNR/PPPPPPPP",
+    "isready",
+    "stop",
+    "ponderhit",
+    "d",
+    "fen",
+    "moves",
+    "status",
+    "rules",
+    "legalmoves",
+    "ucinewgame",
+    "setoption name Clear Hash",
+    "setoption name UCI_ShowWDL value true",
+    "setoption name UCI_ShowWDL value false",
+    "army check white RNBQKBNR/PPPPPPPP",
 };
 
 struct Checker {
@@ -63,8 +80,10 @@ struct Checker {
             Position pos;
             StateInfo st;
             REQUIRE(pos.set(go_fens[best], st).empty());
-            if (move == "(none)") REQUIRE(MoveList<LEGAL>(pos).size() == 0);
-            else REQUIRE(parse_uci_move(pos, move) != MOVE_NONE);
+            if (move == "(none)")
+                REQUIRE(MoveList<LEGAL>(pos).size() == 0);
+            else
+                REQUIRE(parse_uci_move(pos, move) != MOVE_NONE);
             ++best;
         }
         REQUIRE(best == go_fens.size());
@@ -76,8 +95,7 @@ struct Checker {
 
 }  // namespace
 
-TEST_CASE("the UCI loop survives go, stop, ponderhit and option changes in random interleavings",
-          "[.stress]") {
+TEST_CASE("the UCI loop survives go, stop, ponderhit and option changes in random interleavings", "[.stress]") {
     const char* env = std::getenv("MAHARAJAH_STRESS_SECONDS");
     const double seconds = env ? std::atof(env) : 10.0;
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
@@ -92,13 +110,25 @@ TEST_CASE("the UCI loop survives go, stop, ponderhit and option changes in rando
     while (std::chrono::steady_clock::now() < deadline) {
         std::string line;
         switch (pick(10)) {
-        case 0: line = Setups[pick(std::size(Setups))]; break;
-        case 1:
-        case 2: line = Gos[pick(std::size(Gos))]; break;
-        case 3: line = "setoption name Threads value " + std::to_string(1 + pick(8)); break;
-        case 4: line = "setoption name Hash value " + std::to_string(1 + pick(8)); break;
-        case 5: line = "setoption name MultiPV value " + std::to_string(1 + pick(4)); break;
-        default: line = Others[pick(std::size(Others))]; break;
+            case 0:
+                line = Setups[pick(std::size(Setups))];
+                break;
+            case 1:
+            case 2:
+                line = Gos[pick(std::size(Gos))];
+                break;
+            case 3:
+                line = "setoption name Threads value " + std::to_string(1 + pick(8));
+                break;
+            case 4:
+                line = "setoption name Hash value " + std::to_string(1 + pick(8));
+                break;
+            case 5:
+                line = "setoption name MultiPV value " + std::to_string(1 + pick(4));
+                break;
+            default:
+                line = Others[pick(std::size(Others))];
+                break;
         }
         if (line.rfind("go", 0) == 0) checker.go_fens.push_back(uci.game().position().fen());
         if (line == "isready") ++checker.isready;

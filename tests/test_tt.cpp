@@ -49,8 +49,7 @@ struct Table {
 
 }  // namespace
 
-TEST_CASE("TT: a same-position result replaces the stored one unless that is over four plies deeper",
-          "[tt]") {
+TEST_CASE("TT: a same-position result replaces the stored one unless that is over four plies deeper", "[tt]") {
     SECTION("shallower by at most four plies: replaced") {
         for (int d : {9, 8, 7}) {
             Table t(10);

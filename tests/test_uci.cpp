@@ -1,7 +1,7 @@
 // The UCI loop driven through string streams: command in, exact lines out.
 
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <sstream>
 
 #include "protocol/uci.h"
@@ -96,13 +96,13 @@ TEST_CASE("a bad position command prints one error line and keeps the position",
     run(uci, out, "position startpos moves e2e4\n");
     const std::string before = fen_line(uci, out);
     const char* bad[] = {
-        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq\n",      // too few fields
-        "position fen 4k3/8/8/8/8/8/8/4K2Z w - - 0 1\n",                           // unknown letter
-        "position startpos moves e2e4 e7e5 e1e3\n",                                // illegal third move
-        "position startpos moves e2e4 e7e5 e4e5\n",                                // blocked pawn
-        "position startpos moves a7a5\n",                                          // wrong side
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq\n",        // too few fields
+        "position fen 4k3/8/8/8/8/8/8/4K2Z w - - 0 1\n",                            // unknown letter
+        "position startpos moves e2e4 e7e5 e1e3\n",                                 // illegal third move
+        "position startpos moves e2e4 e7e5 e4e5\n",                                 // blocked pawn
+        "position startpos moves a7a5\n",                                           // wrong side
         "position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 e1g1 f8c5 e7e8q\n",  // nonsense
-        "position startpos e2e4\n",                                                // missing 'moves'
+        "position startpos e2e4\n",                                                 // missing 'moves'
         "position\n",
         "position somewhere\n",
     };
@@ -188,7 +188,8 @@ TEST_CASE("eval prints the terms per side and the final evaluation", "[uci][eval
     REQUIRE(lines[1].rfind("Final evaluation ", 0) == 0);
     lines = lines_of(run(uci, out, "position fen rnbakabr/pppppppp/8/8/8/8/PPPPPPPP/RNBCKCBR w - - 0 1 Vv\neval\n"));
     REQUIRE(lines.size() == 18);
-    REQUIRE(lines[0].rfind("EvalMode auto: hybrid (compound pieces on the board), the mean of net <built-in> ", 0) == 0);
+    REQUIRE(lines[0].rfind("EvalMode auto: hybrid (compound pieces on the board), the mean of net <built-in> ", 0) ==
+            0);
     REQUIRE(lines[4].find("Material | ") != std::string::npos);
     lines = lines_of(run(uci, out, "setoption name EvalMode value classical\nposition startpos\neval\n"));
     REQUIRE(lines.size() == 17);

@@ -14,9 +14,10 @@ int main() {
     for (bool orth : {true, false}) {
         std::printf("inline constexpr Bitboard %sMagicNumbers[SQUARE_NB] = {\n", orth ? "Rook" : "Bishop");
         for (int sq = 0; sq < 64; ++sq)
-            std::printf("%s0x%016llXULL,%s", sq % 4 ? " " : "    ",
-                        (unsigned long long)attacks::find_magic(orth, Square(sq), attacks::magic_seed(orth, Square(sq))),
-                        sq % 4 == 3 ? "\n" : "");
+            std::printf(
+                "%s0x%016llXULL,%s", sq % 4 ? " " : "    ",
+                (unsigned long long)attacks::find_magic(orth, Square(sq), attacks::magic_seed(orth, Square(sq))),
+                sq % 4 == 3 ? "\n" : "");
         std::printf("};\n\n");
     }
     std::printf("}  // namespace maharajah::attacks\n");

@@ -4,24 +4,23 @@
 // command and answer like the referee commands, so there is one implementation of
 // every rule. No exception leaves this file.
 
-#include "api/maharajah.h"
-
 #include <algorithm>
-#include <condition_variable>
 #include <chrono>
+#include <condition_variable>
 #include <cstdlib>
 #include <cstring>
 #include <deque>
-#include <memory>
-#include <vector>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <ostream>
 #include <sstream>
 #include <streambuf>
 #include <string>
+#include <vector>
 
+#include "api/maharajah.h"
 #include "board/army.h"
 #include "movegen/movegen.h"
 #include "movegen/san.h"
@@ -276,7 +275,8 @@ mh_result mh_engine_send(mh_engine* engine, const char* line) {
 }
 
 mh_result mh_engine_set_yield(mh_engine* engine, mh_yield_callback yield, void* user, int interval_ms) {
-    if (!engine || interval_ms < 0) return fail(MH_ERR_ARGUMENT, "mh_engine_set_yield: NULL engine or negative interval");
+    if (!engine || interval_ms < 0)
+        return fail(MH_ERR_ARGUMENT, "mh_engine_set_yield: NULL engine or negative interval");
     try {
         std::function<void()> hook;
         if (yield) hook = [yield, user] { yield(user); };
@@ -300,7 +300,8 @@ mh_result mh_legal_moves(const char* position, const char* square, char** out) {
         if (square && *square) {
             if (!parse_square(square, only))
                 return answer(out, MH_ERR_SQUARE, "square: '" + clip(square) + "' is not a square");
-            if (game.position().empty(only)) return answer(out, MH_ERR_SQUARE, std::string("square: no piece on ") + square);
+            if (game.position().empty(only))
+                return answer(out, MH_ERR_SQUARE, std::string("square: no piece on ") + square);
         }
         std::string text;
         for (const std::string& m : sorted_moves(game.position(), only)) text += (text.empty() ? "" : " ") + m;
@@ -313,14 +314,17 @@ mh_result mh_game_status(const char* position, char** out) {
 }
 
 mh_result mh_fen(const char* position, char** out) {
-    return with_position(position, out, [&](const Game& game) -> int { return answer(out, MH_OK, game.position().fen()); });
+    return with_position(position, out,
+                         [&](const Game& game) -> int { return answer(out, MH_OK, game.position().fen()); });
 }
 
 mh_result mh_flag(const char* position, int flagged, char** out) {
     if (out && !valid_color(flagged))
-        return guarded(out, [&]() -> int { return answer(out, MH_ERR_ARGUMENT, "flag: colour must be MH_WHITE or MH_BLACK"); });
-    return with_position(position, out,
-                         [&](const Game& game) -> int { return answer(out, MH_OK, game.flag(flagged == MH_WHITE ? WHITE : BLACK)); });
+        return guarded(
+            out, [&]() -> int { return answer(out, MH_ERR_ARGUMENT, "flag: colour must be MH_WHITE or MH_BLACK"); });
+    return with_position(position, out, [&](const Game& game) -> int {
+        return answer(out, MH_OK, game.flag(flagged == MH_WHITE ? WHITE : BLACK));
+    });
 }
 
 mh_result mh_army_check(int color, const char* army, char** out) {
@@ -337,25 +341,38 @@ mh_result mh_army_check(int color, const char* army, char** out) {
 
 mh_result mh_army_suggest(int color, uint64_t seed, char** out) {
     return guarded(out, [&]() -> int {
-        if (!valid_color(color)) return answer(out, MH_ERR_ARGUMENT, "army suggest: colour must be MH_WHITE or MH_BLACK");
+        if (!valid_color(color))
+            return answer(out, MH_ERR_ARGUMENT, "army suggest: colour must be MH_WHITE or MH_BLACK");
         return answer(out, MH_OK, suggest_army(color == MH_WHITE ? WHITE : BLACK, seed));
     });
 }
 
 const char* mh_errstr(int code) {
     switch (code) {
-    case MH_OK: return "ok";
-    case MH_QUIT: return "quit";
-    case MH_TIMEOUT: return "timeout";
-    case MH_ERR_ARGUMENT: return "bad argument";
-    case MH_ERR_POSITION: return "bad position";
-    case MH_ERR_SQUARE: return "bad square";
-    case MH_ERR_ARMY: return "invalid army";
-    case MH_ERR_COMMAND: return "command failed";
-    case MH_ERR_MEMORY: return "out of memory";
-    case MH_ERR_NOTATION: return "bad notation";
-    case MH_ERR_BUFFER: return "buffer too small";
-    default: return "unknown result";
+        case MH_OK:
+            return "ok";
+        case MH_QUIT:
+            return "quit";
+        case MH_TIMEOUT:
+            return "timeout";
+        case MH_ERR_ARGUMENT:
+            return "bad argument";
+        case MH_ERR_POSITION:
+            return "bad position";
+        case MH_ERR_SQUARE:
+            return "bad square";
+        case MH_ERR_ARMY:
+            return "invalid army";
+        case MH_ERR_COMMAND:
+            return "command failed";
+        case MH_ERR_MEMORY:
+            return "out of memory";
+        case MH_ERR_NOTATION:
+            return "bad notation";
+        case MH_ERR_BUFFER:
+            return "buffer too small";
+        default:
+            return "unknown result";
     }
 }
 
@@ -376,12 +393,14 @@ mh_result mh_engine_read_line(mh_engine* engine, int timeout_ms, char* buffer, s
         LineQueue& q = *engine->queue;
         std::unique_lock<std::mutex> lock(q.mutex);
         auto has_line = [&]() -> int { return !q.lines.empty(); };
-        if (timeout_ms < 0) q.ready.wait(lock, has_line);
-        else if (!q.ready.wait_for(lock, std::chrono::milliseconds(timeout_ms), has_line)) return MH_TIMEOUT;
+        if (timeout_ms < 0)
+            q.ready.wait(lock, has_line);
+        else if (!q.ready.wait_for(lock, std::chrono::milliseconds(timeout_ms), has_line))
+            return MH_TIMEOUT;
         const std::string& line = q.lines.front();
         if (line.size() + 1 > size)
-            return int(fail(MH_ERR_BUFFER, "mh_engine_read_line: the line needs " + std::to_string(line.size() + 1) +
-                                               " bytes"));
+            return int(fail(MH_ERR_BUFFER,
+                            "mh_engine_read_line: the line needs " + std::to_string(line.size() + 1) + " bytes"));
         std::memcpy(buffer, line.c_str(), line.size() + 1);
         q.lines.pop_front();
         return int(MH_OK);
@@ -470,7 +489,8 @@ mh_result mh_move_list(const char* position, mh_move** moves, int* count) {
             }
             list.push_back(x);
         }
-        std::sort(list.begin(), list.end(), [](const mh_move& a, const mh_move& b) { return std::strcmp(a.uci, b.uci) < 0; });
+        std::sort(list.begin(), list.end(),
+                  [](const mh_move& a, const mh_move& b) { return std::strcmp(a.uci, b.uci) < 0; });
         if (list.empty()) return int(MH_OK);
         mh_move* array = static_cast<mh_move*>(std::malloc(list.size() * sizeof(mh_move)));
         if (!array) return int(fail(MH_ERR_MEMORY, "out of memory"));
@@ -509,8 +529,8 @@ mh_result mh_pgn(const char* position, int flagged, const char* tags, char** out
             if (std::string err = read_pgn(tags, &scratch, &extra); !err.empty())
                 return int(fail(MH_ERR_NOTATION, "pgn tags: " + err));
         }
-        const PgnOutcome outcome = flagged == MH_NO_FLAG ? outcome_of(game)
-                                                         : outcome_of_flag(game.flag(flagged == MH_WHITE ? WHITE : BLACK));
+        const PgnOutcome outcome =
+            flagged == MH_NO_FLAG ? outcome_of(game) : outcome_of_flag(game.flag(flagged == MH_WHITE ? WHITE : BLACK));
         return int(reply(out, MH_OK, write_pgn(game, outcome, extra.tags)));
     });
 }

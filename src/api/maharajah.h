@@ -65,16 +65,16 @@ extern "C" {
 /* Results of every call that can fail. */
 typedef enum mh_result {
     MH_OK = 0,
-    MH_QUIT = 1,           /* mh_engine_send: the line was `quit` (the handle stays usable) */
-    MH_ERR_ARGUMENT = -1,  /* a NULL pointer or a value out of range */
-    MH_ERR_POSITION = -2,  /* the position text: a bad FEN or army, or an illegal move */
-    MH_ERR_SQUARE = -3,    /* a square that is not a1..h8, or one without a piece */
-    MH_ERR_ARMY = -4,      /* mh_army_check: the army breaks a rule (the reason in *out) */
-    MH_ERR_COMMAND = -5,   /* mh_engine_send: the engine answered "info string error: ..." */
-    MH_ERR_MEMORY = -6,    /* out of memory */
-    MH_TIMEOUT = 2,        /* mh_engine_read_line: no line within the time given (since 1.1) */
-    MH_ERR_NOTATION = -7,  /* a SAN move or a PGN text that does not read (since 1.1) */
-    MH_ERR_BUFFER = -8     /* mh_engine_read_line: the line does not fit (it stays queued) (since 1.1) */
+    MH_QUIT = 1,          /* mh_engine_send: the line was `quit` (the handle stays usable) */
+    MH_ERR_ARGUMENT = -1, /* a NULL pointer or a value out of range */
+    MH_ERR_POSITION = -2, /* the position text: a bad FEN or army, or an illegal move */
+    MH_ERR_SQUARE = -3,   /* a square that is not a1..h8, or one without a piece */
+    MH_ERR_ARMY = -4,     /* mh_army_check: the army breaks a rule (the reason in *out) */
+    MH_ERR_COMMAND = -5,  /* mh_engine_send: the engine answered "info string error: ..." */
+    MH_ERR_MEMORY = -6,   /* out of memory */
+    MH_TIMEOUT = 2,       /* mh_engine_read_line: no line within the time given (since 1.1) */
+    MH_ERR_NOTATION = -7, /* a SAN move or a PGN text that does not read (since 1.1) */
+    MH_ERR_BUFFER = -8    /* mh_engine_read_line: the line does not fit (it stays queued) (since 1.1) */
 } mh_result;
 
 /* The name of a result code ("ok", "bad argument", ...). Static; "unknown result" for
@@ -178,9 +178,9 @@ MH_EXPORT mh_result mh_army_suggest(int color, uint64_t seed, char** out);
 /* The game state, as mh_game_status says it in words. */
 typedef enum mh_status {
     MH_STATUS_ONGOING = 0,
-    MH_STATUS_CHECKMATE = 1,          /* the side to move is mated */
+    MH_STATUS_CHECKMATE = 1, /* the side to move is mated */
     MH_STATUS_STALEMATE = 2,
-    MH_STATUS_DRAW_INSUFFICIENT = 3,  /* insufficient material */
+    MH_STATUS_DRAW_INSUFFICIENT = 3, /* insufficient material */
     MH_STATUS_DRAW_FIVEFOLD = 4,
     MH_STATUS_DRAW_SEVENTYFIVE = 5
 } mh_status;
@@ -222,9 +222,9 @@ MH_EXPORT mh_result mh_from_san(const char* position, const char* san_moves, cha
 
 /* Facts of a move (mh_move.flags). */
 enum {
-    MH_MOVE_CAPTURE = 1,    /* en passant included */
+    MH_MOVE_CAPTURE = 1, /* en passant included */
     MH_MOVE_EN_PASSANT = 2,
-    MH_MOVE_CASTLE = 4,     /* rook_from and rook_to say where the rook goes */
+    MH_MOVE_CASTLE = 4, /* rook_from and rook_to say where the rook goes */
     MH_MOVE_PROMOTION = 8,
     MH_MOVE_CHECK = 16,
     MH_MOVE_MATE = 32
@@ -235,7 +235,7 @@ typedef struct mh_move {
     char san[16];      /* "e8=M+" */
     char rook_from[3]; /* castling only, else "" */
     char rook_to[3];
-    unsigned flags;    /* MH_MOVE_* */
+    unsigned flags; /* MH_MOVE_* */
 } mh_move;
 
 /* The legal moves of `position`, sorted by their UCI text, in an array of *count

@@ -17,7 +17,7 @@ EM_JS(void, mhw_deliver, (int id, const char* line), { Module["mhLine"](id, UTF8
 // A malloc'ed copy of the next line set aside for engine `id`, or 0.
 EM_JS(char*, mhw_take_urgent, (int id), {
     var line = Module["mhTakeUrgent"](id);
-    if (line === null || line === undefined) return 0;
+    if (line == = null || line == = undefined) return 0;
     var size = lengthBytesUTF8(line) + 1;
     var p = _malloc(size);
     stringToUTF8(line, p, size);

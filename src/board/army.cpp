@@ -31,7 +31,7 @@ ArmyCheck check_army(Color c, const std::string& text) {
         if (ch == '/') {
             if (file != 8)
                 return fail("rank " + std::to_string(board_rank(c, i)) + " has " + std::to_string(file) +
-                                 " files, expected 8");
+                            " files, expected 8");
             ranks.emplace_back();
             file = 0;
         } else if (ch >= '1' && ch <= '8') {
@@ -43,12 +43,11 @@ ArmyCheck check_army(Color c, const std::string& text) {
             if (file < 8) ranks[i][file] = pt;
             ++file;
         }
-        if (file > 8)
-            return fail("rank " + std::to_string(board_rank(c, i)) + " has more than 8 files");
+        if (file > 8) return fail("rank " + std::to_string(board_rank(c, i)) + " has more than 8 files");
     }
     if (file != 8)
-        return fail("rank " + std::to_string(board_rank(c, int(ranks.size()) - 1)) + " has " +
-                         std::to_string(file) + " files, expected 8");
+        return fail("rank " + std::to_string(board_rank(c, int(ranks.size()) - 1)) + " has " + std::to_string(file) +
+                    " files, expected 8");
 
     int kings = 0;
     std::string king_at;
@@ -65,8 +64,7 @@ ArmyCheck check_army(Color c, const std::string& text) {
             }
         }
     if (r.pieces > MaxArmyPieces)
-        return fail("too many pieces: " + std::to_string(r.pieces) + ", at most " +
-                         std::to_string(MaxArmyPieces));
+        return fail("too many pieces: " + std::to_string(r.pieces) + ", at most " + std::to_string(MaxArmyPieces));
     if (ranks.size() > 4) return fail(std::to_string(ranks.size()) + " ranks, at most 4");
     const std::string home_king = c == WHITE ? "e1" : "e8";
     if (kings == 0) return fail("king missing (it must stand on " + home_king + ")");
@@ -81,8 +79,7 @@ ArmyCheck check_army(Color c, const std::string& text) {
                     for (int g = 0; g < 8; ++g)
                         if (ranks[j][g] == NO_PIECE_TYPE)
                             return fail("piece on " + square_text(c, int(i), f) + " while " +
-                                             square_text(c, int(j), g) +
-                                             " is empty (nearer ranks must be full first)");
+                                        square_text(c, int(j), g) + " is empty (nearer ranks must be full first)");
 
     if (r.points != ArmyPoints)
         return fail("points " + std::to_string(r.points) + ", must be exactly " + std::to_string(ArmyPoints));

@@ -27,7 +27,7 @@ struct Army {
 struct ArmyCheck {
     std::string error;  // empty when the army is valid
     int points = 0;
-    int pieces = 0;      // the king not counted
+    int pieces = 0;        // the king not counted
     bool variant = false;  // has a compound piece
     Army army;
     bool ok() const { return error.empty(); }

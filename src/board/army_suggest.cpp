@@ -36,15 +36,24 @@ std::uint64_t splitmix(std::uint64_t& s) { return splitmix64(s); }
 // values score 56.9% (+48.1 +/- 33.9) with a choice margin of 1.2 (scripts/results/RESULTS.md).
 double value_estimate(PieceType pt) {
     switch (pt) {
-    case PAWN: return 0.75;
-    case KNIGHT: return 3.1;
-    case BISHOP: return 3.3;
-    case ROOK: return 4.9;
-    case ARCHBISHOP: return 8.2;
-    case CHANCELLOR: return 9.0;
-    case QUEEN: return 9.4;
-    case MAHARAJA: return 13.0;
-    default: return 0;
+        case PAWN:
+            return 0.75;
+        case KNIGHT:
+            return 3.1;
+        case BISHOP:
+            return 3.3;
+        case ROOK:
+            return 4.9;
+        case ARCHBISHOP:
+            return 8.2;
+        case CHANCELLOR:
+            return 9.0;
+        case QUEEN:
+            return 9.4;
+        case MAHARAJA:
+            return 13.0;
+        default:
+            return 0;
     }
 }
 
@@ -65,11 +74,11 @@ double score_mix(const Mix& m) {
         ++count[pt];
     }
     s += value_estimate(PAWN) * (m.pawns_home + m.pawns_front);
-    s -= 0.5 * m.pawns_home;                             // blocked development
-    s += 0.3 * std::min(m.pawns_front, 3);                // d-e-f shield
-    if (count[BISHOP] >= 2) s += 0.4;                     // the bishop pair
+    s -= 0.5 * m.pawns_home;                // blocked development
+    s += 0.3 * std::min(m.pawns_front, 3);  // d-e-f shield
+    if (count[BISHOP] >= 2) s += 0.4;       // the bishop pair
     for (PieceType pt : Kinds)
-        if (count[pt] > 4) s -= 0.8 * (count[pt] - 4);    // redundancy
+        if (count[pt] > 4) s -= 0.8 * (count[pt] - 4);  // redundancy
     return s;
 }
 
@@ -110,14 +119,19 @@ const std::vector<Mix>& candidate_mixes() {
 // Preferred home-rank files per piece type (index into a..h, the king's e excluded).
 std::vector<int> preferred_files(PieceType pt) {
     switch (pt) {
-    case ROOK:
-    case CHANCELLOR: return {0, 7, 5, 3, 1, 6, 2};
-    case KNIGHT:
-    case ARCHBISHOP: return {1, 6, 2, 5, 3, 0, 7};
-    case BISHOP: return {2, 5, 1, 6, 3, 0, 7};
-    case QUEEN:
-    case MAHARAJA: return {3, 5, 2, 1, 6, 0, 7};
-    default: return {0, 7, 1, 6, 2, 5, 3};  // pawns on the home rank: out of the way
+        case ROOK:
+        case CHANCELLOR:
+            return {0, 7, 5, 3, 1, 6, 2};
+        case KNIGHT:
+        case ARCHBISHOP:
+            return {1, 6, 2, 5, 3, 0, 7};
+        case BISHOP:
+            return {2, 5, 1, 6, 3, 0, 7};
+        case QUEEN:
+        case MAHARAJA:
+            return {3, 5, 2, 1, 6, 0, 7};
+        default:
+            return {0, 7, 1, 6, 2, 5, 3};  // pawns on the home rank: out of the way
     }
 }
 
@@ -160,11 +174,10 @@ std::string suggest_army(Color c, std::uint64_t seed) {
     // Pawns in front; any gaps go to edge files first, but never in front of a rook
     // mover (an open file there invites a trade of heavy pieces on move one) and not in
     // the king's d-e-f shield while another file is free. The seed picks the edge.
-    std::vector<int> gap_order = splitmix(state) % 2 ? std::vector<int>{0, 7, 1, 6, 2, 5, 3}
-                                                      : std::vector<int>{7, 0, 6, 1, 5, 2, 3};
-    std::stable_partition(gap_order.begin(), gap_order.end(), [&](int f) {
-        return !has_part(army.pieces[0][f], ORTH_SLIDER) && (f < 3 || f > 5);
-    });
+    std::vector<int> gap_order =
+        splitmix(state) % 2 ? std::vector<int>{0, 7, 1, 6, 2, 5, 3} : std::vector<int>{7, 0, 6, 1, 5, 2, 3};
+    std::stable_partition(gap_order.begin(), gap_order.end(),
+                          [&](int f) { return !has_part(army.pieces[0][f], ORTH_SLIDER) && (f < 3 || f > 5); });
     std::stable_partition(gap_order.begin(), gap_order.end(),
                           [&](int f) { return !has_part(army.pieces[0][f], ORTH_SLIDER); });
     for (int f = 0; f < 8; ++f) army.pieces[1][f] = mix.pawns_front ? PAWN : NO_PIECE_TYPE;

@@ -107,22 +107,27 @@ std::string Position::parse(const std::string& fen, bool chess960) {
     }
 
     // Field 2: side to move.
-    if (f[1] == "w") side_ = WHITE;
-    else if (f[1] == "b") side_ = BLACK;
-    else return "side to move: '" + clip(f[1]) + "' is not w or b";
+    if (f[1] == "w")
+        side_ = WHITE;
+    else if (f[1] == "b")
+        side_ = BLACK;
+    else
+        return "side to move: '" + clip(f[1]) + "' is not w or b";
 
     // Field 7: which sides play variant rules (absent: those with a compound piece).
     bool variant[COLOR_NB];
     if (f.size() >= 7) {
         variant[WHITE] = variant[BLACK] = false;
         for (char ch : f[6]) {
-            if (ch == 'V') variant[WHITE] = true;
-            else if (ch == 'v') variant[BLACK] = true;
-            else if (ch != '-') return std::string("variant sides: unknown character '") + ch + "' (use V, v or -)";
+            if (ch == 'V')
+                variant[WHITE] = true;
+            else if (ch == 'v')
+                variant[BLACK] = true;
+            else if (ch != '-')
+                return std::string("variant sides: unknown character '") + ch + "' (use V, v or -)";
         }
     } else
-        for (Color c : {WHITE, BLACK})
-            variant[c] = pieces(c) & compounds();
+        for (Color c : {WHITE, BLACK}) variant[c] = pieces(c) & compounds();
     for (Color c : {WHITE, BLACK}) rules_[c] = SideRules::make(c, variant[c]);
 
     // Field 3: castling rights; only a classic side with king and rook at home.
@@ -160,16 +165,18 @@ std::string Position::parse(const std::string& fen, bool chess960) {
             }
             if (type_of(pc) != PAWN) return "unmoved pawns: " + square_name(s) + " has no pawn or king";
             if (!(own_half_bb(color_of(pc)) & square_bb(s)))
-                return "unmoved pawns: the " + std::string(color_name(color_of(pc))) + " pawn on " +
-                       square_name(s) + " is outside its own half, so it cannot be unmoved";
+                return "unmoved pawns: the " + std::string(color_name(color_of(pc))) + " pawn on " + square_name(s) +
+                       " is outside its own half, so it cannot be unmoved";
             listed |= square_bb(s);
         }
     }
     st_->double_step = 0;
     for (Color c : {WHITE, BLACK}) {
         Bitboard pawns = pieces(c, PAWN), unmoved;
-        if (variant[c]) unmoved = f.size() == 8 ? listed & pawns : pawns & own_half_bb(c);
-        else unmoved = (exact[c] || (listed & pawns)) ? listed & pawns : pawns & classic_home_rank(c);
+        if (variant[c])
+            unmoved = f.size() == 8 ? listed & pawns : pawns & own_half_bb(c);
+        else
+            unmoved = (exact[c] || (listed & pawns)) ? listed & pawns : pawns & classic_home_rank(c);
         st_->double_step |= unmoved & rules_[c].double_step_from;
     }
 
@@ -233,8 +240,7 @@ std::string Position::parse_castling(const std::string& field, const bool (&vari
                        square_name(home_king);
             rsq = make_square(up == 'K' ? FILE_H : FILE_A, home);
             if (!(rooks & square_bb(rsq)))
-                return std::string("castling: '") + ch + "' needs a " + color_name(c) + " rook on " +
-                       square_name(rsq);
+                return std::string("castling: '") + ch + "' needs a " + color_name(c) + " rook on " + square_name(rsq);
         } else {
             if (rank_of(ksq) != home)
                 return std::string("castling: '") + ch + "' needs " + color_name(c) + "'s king on its home rank";

@@ -74,9 +74,9 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
 
 Bitboard Position::blockers_for_king(Color c) const {
     Square ksq = king_square(c);
-    Bitboard snipers = ((rook_attacks(ksq, 0) & pieces_with<ORTH_SLIDER>()) |
-                        (bishop_attacks(ksq, 0) & pieces_with<DIAG_SLIDER>())) &
-                       pieces(~c);
+    Bitboard snipers =
+        ((rook_attacks(ksq, 0) & pieces_with<ORTH_SLIDER>()) | (bishop_attacks(ksq, 0) & pieces_with<DIAG_SLIDER>())) &
+        pieces(~c);
     Bitboard occupancy = pieces() ^ snipers;
     Bitboard blockers = 0;
     while (snipers) {
@@ -92,8 +92,10 @@ Key Position::key_after(Move m) const {
     const Piece pc = board_[from];
     Key k = st_->key ^ zobrist::Side ^ zobrist::Psq[pc][from] ^ zobrist::Psq[pc][to];
     if (st_->ep_square != SQ_NONE) k ^= zobrist::EnPassant[file_of(st_->ep_square)];
-    if (is_en_passant(m)) k ^= zobrist::Psq[make_piece(~side_, PAWN)][to - pawn_push(side_)];
-    else if (board_[to] && !is_castling(m)) k ^= zobrist::Psq[board_[to]][to];
+    if (is_en_passant(m))
+        k ^= zobrist::Psq[make_piece(~side_, PAWN)][to - pawn_push(side_)];
+    else if (board_[to] && !is_castling(m))
+        k ^= zobrist::Psq[board_[to]][to];
     if (is_promotion(m)) k ^= zobrist::Psq[pc][to] ^ zobrist::Psq[make_piece(side_, promotion_type(m))][to];
     if (int lost = st_->castling & (castling_mask_[from] | castling_mask_[to]))
         k ^= zobrist::Castling[st_->castling] ^ zobrist::Castling[st_->castling ^ lost];
@@ -267,8 +269,8 @@ constexpr Bitboard DarkSquares = 0xAA55AA55AA55AA55ULL;
 }
 
 bool Position::insufficient_material() const {
-    Bitboard heavy = pieces(PAWN) | pieces(ROOK) | pieces(QUEEN) | pieces(MAHARAJA) | pieces(ARCHBISHOP) |
-                     pieces(CHANCELLOR);
+    Bitboard heavy =
+        pieces(PAWN) | pieces(ROOK) | pieces(QUEEN) | pieces(MAHARAJA) | pieces(ARCHBISHOP) | pieces(CHANCELLOR);
     if (heavy) return false;
     Bitboard minors = pieces(KNIGHT) | pieces(BISHOP);
     if (popcount(minors) <= 1) return true;
@@ -319,9 +321,7 @@ std::string Position::check_invariants() const {
     return {};
 }
 
-std::string square_name(Square s) {
-    return {char('a' + file_of(s)), char('1' + rank_of(s))};
-}
+std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
 std::string move_to_uci(const Position& pos, Move m) {
     if (!pos.chess960() || !is_castling(m)) return move_to_uci(m);

@@ -31,15 +31,24 @@ inline Square pop_lsb(Bitboard& b) {
 
 template <int D>
 constexpr Bitboard shift(Bitboard b) {
-    if constexpr (D == NORTH) return b << 8;
-    else if constexpr (D == SOUTH) return b >> 8;
-    else if constexpr (D == EAST) return (b & ~file_bb(FILE_H)) << 1;
-    else if constexpr (D == WEST) return (b & ~file_bb(FILE_A)) >> 1;
-    else if constexpr (D == NORTH + EAST) return (b & ~file_bb(FILE_H)) << 9;
-    else if constexpr (D == NORTH + WEST) return (b & ~file_bb(FILE_A)) << 7;
-    else if constexpr (D == SOUTH + EAST) return (b & ~file_bb(FILE_H)) >> 7;
-    else if constexpr (D == SOUTH + WEST) return (b & ~file_bb(FILE_A)) >> 9;
-    else static_assert(D == NORTH, "unsupported direction");
+    if constexpr (D == NORTH)
+        return b << 8;
+    else if constexpr (D == SOUTH)
+        return b >> 8;
+    else if constexpr (D == EAST)
+        return (b & ~file_bb(FILE_H)) << 1;
+    else if constexpr (D == WEST)
+        return (b & ~file_bb(FILE_A)) >> 1;
+    else if constexpr (D == NORTH + EAST)
+        return (b & ~file_bb(FILE_H)) << 9;
+    else if constexpr (D == NORTH + WEST)
+        return (b & ~file_bb(FILE_A)) << 7;
+    else if constexpr (D == SOUTH + EAST)
+        return (b & ~file_bb(FILE_H)) >> 7;
+    else if constexpr (D == SOUTH + WEST)
+        return (b & ~file_bb(FILE_A)) >> 9;
+    else
+        static_assert(D == NORTH, "unsupported direction");
 }
 
 // Squares attacked by pawns of colour C standing on `b`.

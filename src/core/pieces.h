@@ -20,25 +20,25 @@ enum MovePart : int {
 constexpr unsigned part_bit(MovePart p) { return 1u << p; }
 
 struct PieceInfo {
-    char letter;    // upper-case FEN letter ('\0' for NO_PIECE_TYPE)
-    unsigned parts; // bit set of MovePart
-    int army_cost;  // points in a custom army (the rules in README.md); the king is free
+    char letter;     // upper-case FEN letter ('\0' for NO_PIECE_TYPE)
+    unsigned parts;  // bit set of MovePart
+    int army_cost;   // points in a custom army (the rules in README.md); the king is free
 };
 
-constexpr unsigned ORTH = part_bit(ORTH_SLIDER), DIAG = part_bit(DIAG_SLIDER),
-                   LEAP = part_bit(KNIGHT_LEAP), STEP = part_bit(KING_STEP);
+constexpr unsigned ORTH = part_bit(ORTH_SLIDER), DIAG = part_bit(DIAG_SLIDER), LEAP = part_bit(KNIGHT_LEAP),
+                   STEP = part_bit(KING_STEP);
 
 constexpr std::array<PieceInfo, PIECE_TYPE_NB> PieceTable = {{
-    {'\0', 0, 0},               // NO_PIECE_TYPE
-    {'P', 0, 1},                // PAWN (special moves)
-    {'N', LEAP, 3},             // KNIGHT
-    {'B', DIAG, 3},             // BISHOP
-    {'R', ORTH, 5},             // ROOK
-    {'Q', ORTH | DIAG, 9},      // QUEEN
-    {'K', STEP, 0},             // KING
+    {'\0', 0, 0},                   // NO_PIECE_TYPE
+    {'P', 0, 1},                    // PAWN (special moves)
+    {'N', LEAP, 3},                 // KNIGHT
+    {'B', DIAG, 3},                 // BISHOP
+    {'R', ORTH, 5},                 // ROOK
+    {'Q', ORTH | DIAG, 9},          // QUEEN
+    {'K', STEP, 0},                 // KING
     {'M', ORTH | DIAG | LEAP, 13},  // MAHARAJA
-    {'A', DIAG | LEAP, 6},      // ARCHBISHOP
-    {'C', ORTH | LEAP, 8},      // CHANCELLOR
+    {'A', DIAG | LEAP, 6},          // ARCHBISHOP
+    {'C', ORTH | LEAP, 8},          // CHANCELLOR
 }};
 
 constexpr bool has_part(PieceType pt, MovePart p) { return PieceTable[pt].parts & part_bit(p); }

@@ -94,9 +94,7 @@ constexpr bool is_en_passant(Move m) { return (m >> 12) == EN_PASSANT; }
 constexpr PieceType promotion_type(Move m) { return PieceType((m >> 12) - 6); }
 
 constexpr Move make_move(Square from, Square to) { return Move((from << 6) | to); }
-constexpr Move make_special(Square from, Square to, MoveKind k) {
-    return Move((k << 12) | (from << 6) | to);
-}
+constexpr Move make_special(Square from, Square to, MoveKind k) { return Move((k << 12) | (from << 6) | to); }
 constexpr Move make_promotion(Square from, Square to, PieceType pt) {
     return Move(((pt + 6) << 12) | (from << 6) | to);
 }

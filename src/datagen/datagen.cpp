@@ -65,13 +65,15 @@ std::string set_from_line(Game& game, const std::string& line) {
     std::string token, fen;
     std::vector<std::string> moves;
     is >> token;
-    if (token == "startpos") fen = StartFen;
+    if (token == "startpos")
+        fen = StartFen;
     else if (token == "fen")
         while (is >> token && token != "moves") {
             if (!fen.empty()) fen += ' ';
             fen += token;
         }
-    else return "a book line starts with 'startpos' or 'fen': " + clip(line);
+    else
+        return "a book line starts with 'startpos' or 'fen': " + clip(line);
     if (token == "moves" || (is >> token && token == "moves"))
         while (is >> token) moves.push_back(token);
     return game.set(fen, moves);
@@ -84,8 +86,8 @@ std::string random_army(int color, bool variant, std::uint64_t& rng) {
         PieceType type;
         int cost;
     };
-    static const Kind kinds[] = {{PAWN, 1},   {KNIGHT, 3},     {BISHOP, 3},     {ROOK, 5},
-                                 {QUEEN, 9},  {ARCHBISHOP, 6}, {CHANCELLOR, 8}, {MAHARAJA, 13}};
+    static const Kind kinds[] = {{PAWN, 1},  {KNIGHT, 3},     {BISHOP, 3},     {ROOK, 5},
+                                 {QUEEN, 9}, {ARCHBISHOP, 6}, {CHANCELLOR, 8}, {MAHARAJA, 13}};
     const Color c = Color(color);
     for (;;) {
         // Composition: pieces drawn with a style's weights until the 39 points are spent.
@@ -144,7 +146,6 @@ std::string random_army(int color, bool variant, std::uint64_t& rng) {
     }
 }
 
-
 std::string chess960_fen(int n) {
     char rank[8] = {};
     auto place = [&](char piece, int nth_empty) {  // the nth empty square, from a
@@ -153,7 +154,7 @@ std::string chess960_fen(int n) {
     };
     rank[2 * (n % 4) + 1] = 'B';  // light-squared bishop on b, d, f or h
     n /= 4;
-    rank[2 * (n % 4)] = 'B';      // dark-squared bishop on a, c, e or g
+    rank[2 * (n % 4)] = 'B';  // dark-squared bishop on a, c, e or g
     n /= 4;
     place('Q', n % 6);
     n /= 6;
@@ -237,32 +238,54 @@ std::string parse_config(const std::vector<std::string>& args, Config& config) {
                    clip(value) + "'";
         };
         std::string error;
-        if (name == "games") error = number(1, 1'000'000'000, config.games);
-        else if (name == "nodes") error = number(0, 100'000'000, config.nodes);
-        else if (name == "hardnodes") error = number(0, 1'000'000'000, config.hard_nodes);
-        else if (name == "depth") error = number(0, 60, config.depth);
-        else if (name == "threads") error = number(1, 256, config.threads);
-        else if (name == "seed") error = number(0, ~0ULL, config.seed);
-        else if (name == "hash") error = number(1, 4096, config.hash_mb);
-        else if (name == "standard") error = number(0, 100, config.standard_share);
-        else if (name == "chess960") error = number(0, 100, config.chess960_share);
-        else if (name == "suggested") error = number(0, 100, config.suggested_share);
-        else if (name == "verify") error = number(0, 32000, config.verify_cp);
-        else if (name == "verifynodes") error = number(1, 100'000'000, config.verify_nodes);
-        else if (name == "wincp") error = number(1, 32000, config.win_cp);
-        else if (name == "winplies") error = number(1, 1000, config.win_plies);
-        else if (name == "drawcp") error = number(0, 32000, config.draw_cp);
-        else if (name == "drawplies") error = number(1, 1000, config.draw_plies);
-        else if (name == "drawfrom") error = number(0, 10000, config.draw_from);
-        else if (name == "maxplies") error = number(1, 10000, config.max_plies);
-        else if (name == "out") config.out = value;
-        else if (name == "book") config.book = value;
+        if (name == "games")
+            error = number(1, 1'000'000'000, config.games);
+        else if (name == "nodes")
+            error = number(0, 100'000'000, config.nodes);
+        else if (name == "hardnodes")
+            error = number(0, 1'000'000'000, config.hard_nodes);
+        else if (name == "depth")
+            error = number(0, 60, config.depth);
+        else if (name == "threads")
+            error = number(1, 256, config.threads);
+        else if (name == "seed")
+            error = number(0, ~0ULL, config.seed);
+        else if (name == "hash")
+            error = number(1, 4096, config.hash_mb);
+        else if (name == "standard")
+            error = number(0, 100, config.standard_share);
+        else if (name == "chess960")
+            error = number(0, 100, config.chess960_share);
+        else if (name == "suggested")
+            error = number(0, 100, config.suggested_share);
+        else if (name == "verify")
+            error = number(0, 32000, config.verify_cp);
+        else if (name == "verifynodes")
+            error = number(1, 100'000'000, config.verify_nodes);
+        else if (name == "wincp")
+            error = number(1, 32000, config.win_cp);
+        else if (name == "winplies")
+            error = number(1, 1000, config.win_plies);
+        else if (name == "drawcp")
+            error = number(0, 32000, config.draw_cp);
+        else if (name == "drawplies")
+            error = number(1, 1000, config.draw_plies);
+        else if (name == "drawfrom")
+            error = number(0, 10000, config.draw_from);
+        else if (name == "maxplies")
+            error = number(1, 10000, config.max_plies);
+        else if (name == "out")
+            config.out = value;
+        else if (name == "book")
+            config.book = value;
         else if (name == "eval") {
             if (value != "default" && value != "classical" && value != "nnue" && value != "hybrid")
                 error = "eval must be default, classical, nnue or hybrid, not '" + clip(value) + "'";
             config.eval = value;
-        } else if (name == "evalfile") config.evalfile = value;
-        else return "unknown datagen option '" + clip(name) + "'";
+        } else if (name == "evalfile")
+            config.evalfile = value;
+        else
+            return "unknown datagen option '" + clip(name) + "'";
         if (!error.empty()) return error;
     }
     if (!config.nodes && !config.depth) return "give a nodes or a depth budget";
@@ -331,8 +354,9 @@ GameRecord play_game(search::Engine& engine, const search::Settings& settings, c
         const std::string status = game.status();
         if (status != "ongoing") {
             // A claimable draw (threefold, fifty moves) ends the game as a draw.
-            record.termination = status == "checkmate" ? END_CHECKMATE : status == "stalemate" ? END_STALEMATE
-                                                                                                : END_DRAW_RULE;
+            record.termination = status == "checkmate"   ? END_CHECKMATE
+                                 : status == "stalemate" ? END_STALEMATE
+                                                         : END_DRAW_RULE;
             record.result = status == "checkmate" ? (game.position().side_to_move() == WHITE ? 0 : 2) : 1;
             return record;
         }
@@ -349,10 +373,14 @@ GameRecord play_game(search::Engine& engine, const search::Settings& settings, c
         record.plies.push_back({best, score});
         if (score != VALUE_NONE) {
             const Value white = pos.side_to_move() == WHITE ? score : -score;
-            if (std::abs(white) >= VALUE_MATE_IN_MAX_PLY) win_run = white > 0 ? config.win_plies : -config.win_plies;
-            else if (white >= config.win_cp) win_run = win_run > 0 ? win_run + 1 : 1;
-            else if (white <= -config.win_cp) win_run = win_run < 0 ? win_run - 1 : -1;
-            else win_run = 0;
+            if (std::abs(white) >= VALUE_MATE_IN_MAX_PLY)
+                win_run = white > 0 ? config.win_plies : -config.win_plies;
+            else if (white >= config.win_cp)
+                win_run = win_run > 0 ? win_run + 1 : 1;
+            else if (white <= -config.win_cp)
+                win_run = win_run < 0 ? win_run - 1 : -1;
+            else
+                win_run = 0;
             draw_run = pos.game_ply() >= config.draw_from && std::abs(white) <= config.draw_cp ? draw_run + 1 : 0;
             if (std::abs(win_run) >= config.win_plies) {
                 record.termination = END_WIN_ADJUDICATED, record.result = win_run > 0 ? 2 : 0;
@@ -456,7 +484,8 @@ int run(const Config& config, std::ostream& log) {
                 engine.clear();
                 Game check;
                 check.set(start.fen, {}, start.kind == START_CHESS960);
-                Value v = think(engine, check.position(), settings, config.verify_nodes, 8 * config.verify_nodes, 0).second;
+                Value v =
+                    think(engine, check.position(), settings, config.verify_nodes, 8 * config.verify_nodes, 0).second;
                 if (v != VALUE_NONE && std::abs(v) <= config.verify_cp) break;
                 ++dropped;
             }

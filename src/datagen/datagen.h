@@ -15,16 +15,16 @@ namespace maharajah::datagen {
 
 struct Config {
     std::uint64_t games = 10000;
-    std::uint64_t nodes = 5000;      // soft budget per move: the iteration under way finishes
-    std::uint64_t hard_nodes = 0;    // hard cap per move; 0: 8 x nodes
-    int depth = 0;                   // per move, instead of or beside nodes; 0: none
+    std::uint64_t nodes = 5000;    // soft budget per move: the iteration under way finishes
+    std::uint64_t hard_nodes = 0;  // hard cap per move; 0: 8 x nodes
+    int depth = 0;                 // per move, instead of or beside nodes; 0: none
     int threads = 1;
     std::uint64_t seed = 1;
-    int hash_mb = 16;                // per thread
+    int hash_mb = 16;  // per thread
     std::string out = "maharajah.games";
-    std::string book;                // standard openings, one per line ("startpos moves ..." or "fen ... [moves ...]")
-    std::string eval = "default";    // EvalMode of the players: default, classical, nnue or hybrid
-    std::string evalfile;            // a .nnue file for the players' net (empty: the built-in net)
+    std::string book;              // standard openings, one per line ("startpos moves ..." or "fen ... [moves ...]")
+    std::string eval = "default";  // EvalMode of the players: default, classical, nnue or hybrid
+    std::string evalfile;          // a .nnue file for the players' net (empty: the built-in net)
     // Shares of the start kinds, in percent: standard chess, Chess960, suggested army
     // pairs, and random army pairs (the rest).
     int standard_share = 50, chess960_share = 10, suggested_share = 10;

@@ -108,7 +108,8 @@ std::uint64_t expand_games(std::istream& in, std::ostream& out, std::string& err
                                  (g.chess960() ? EXP_CHESS960 : 0) | (adjudicated ? EXP_ADJUDICATED : 0) |
                                  (no_score ? EXP_NO_SCORE : 0));
             r[59] = g.kind;
-            const std::size_t ply = std::min<std::size_t>(i, 65535), left = std::min<std::size_t>(g.plies.size() - i, 65535);
+            const std::size_t ply = std::min<std::size_t>(i, 65535),
+                              left = std::min<std::size_t>(g.plies.size() - i, 65535);
             r[60] = std::uint8_t(ply), r[61] = std::uint8_t(ply >> 8);
             r[62] = std::uint8_t(left), r[63] = std::uint8_t(left >> 8);
             out.write(reinterpret_cast<const char*>(r.data()), RecordSize);

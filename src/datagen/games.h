@@ -31,7 +31,12 @@ namespace maharajah::datagen {
 
 enum StartKind : std::uint8_t { START_STANDARD, START_CHESS960, START_SUGGESTED, START_RANDOM_ARMIES, START_KIND_NB };
 enum Termination : std::uint8_t {
-    END_CHECKMATE, END_STALEMATE, END_DRAW_RULE, END_WIN_ADJUDICATED, END_DRAW_ADJUDICATED, END_PLY_CAP
+    END_CHECKMATE,
+    END_STALEMATE,
+    END_DRAW_RULE,
+    END_WIN_ADJUDICATED,
+    END_DRAW_ADJUDICATED,
+    END_PLY_CAP
 };
 
 inline constexpr std::uint8_t GameFormatVersion = 2;
@@ -61,13 +66,13 @@ bool read_game(std::istream& in, GameRecord& game, std::string& error);
 
 // Bytes 58-63 of an expanded record.
 enum ExpandedFlag : std::uint8_t {
-    EXP_IN_CHECK = 1,     // the side to move is in check
-    EXP_CAPTURE = 2,      // the move played captures (en passant included)
-    EXP_PROMOTION = 4,    // the move played promotes
-    EXP_ARMY = 8,         // an army game (suggested or random armies)
-    EXP_CHESS960 = 16,    // a Chess960 game (the record keeps no castling rights)
-    EXP_ADJUDICATED = 32, // the result was adjudicated
-    EXP_NO_SCORE = 64,    // the search gave no exact score (the score field is 0)
+    EXP_IN_CHECK = 1,      // the side to move is in check
+    EXP_CAPTURE = 2,       // the move played captures (en passant included)
+    EXP_PROMOTION = 4,     // the move played promotes
+    EXP_ARMY = 8,          // an army game (suggested or random armies)
+    EXP_CHESS960 = 16,     // a Chess960 game (the record keeps no castling rights)
+    EXP_ADJUDICATED = 32,  // the result was adjudicated
+    EXP_NO_SCORE = 64,     // the search gave no exact score (the score field is 0)
 };
 // byte 58 flags, byte 59 start kind, bytes 60-61 ply within the stored game, bytes 62-63
 // plies from here to the game's end.

@@ -40,8 +40,8 @@ std::string Game::set(const std::string& fen, const std::vector<std::string>& mo
     return {};
 }
 
-std::string Game::set_armies(const std::string& white, const std::string& black,
-                             const std::vector<std::string>& moves, bool chess960) {
+std::string Game::set_armies(const std::string& white, const std::string& black, const std::vector<std::string>& moves,
+                             bool chess960) {
     ArmyCheck w = check_army(WHITE, white);
     if (!w.ok()) return "White army: " + w.error;
     ArmyCheck b = check_army(BLACK, black);

@@ -29,8 +29,8 @@ public:
 
     // Replaces this game with the start position of two armies (the rules in README.md)
     // followed by `moves`. Same contract as set().
-    std::string set_armies(const std::string& white, const std::string& black,
-                           const std::vector<std::string>& moves, bool chess960 = false);
+    std::string set_armies(const std::string& white, const std::string& black, const std::vector<std::string>& moves,
+                           bool chess960 = false);
 
     // Plays a move, which must be legal in the current position.
     void play(Move m);

@@ -43,7 +43,8 @@ std::string line_to_san(const Position& start, const std::vector<std::string>& u
     for (std::size_t i = 0; i < uci.size(); ++i) {
         Move m = parse_uci_move(pos, uci[i]);
         if (m == MOVE_NONE)
-            return "illegal move '" + clip(uci[i]) + "' (move " + std::to_string(i + 1) + " of the list) in " + pos.fen();
+            return "illegal move '" + clip(uci[i]) + "' (move " + std::to_string(i + 1) + " of the list) in " +
+                   pos.fen();
         out.push_back(move_to_san(pos, m));
         pos.do_move(m, states.emplace_back());
     }
@@ -59,7 +60,8 @@ std::string line_from_san(const Position& start, const std::vector<std::string>&
         std::string why;
         Move m = parse_san(pos, san[i], &why);
         if (m == MOVE_NONE)
-            return "'" + clip(san[i]) + "' (move " + std::to_string(i + 1) + " of the list): " + why + " in " + pos.fen();
+            return "'" + clip(san[i]) + "' (move " + std::to_string(i + 1) + " of the list): " + why + " in " +
+                   pos.fen();
         out.push_back(move_to_uci(pos, m));
         pos.do_move(m, states.emplace_back());
     }
@@ -80,11 +82,16 @@ PgnOutcome outcome_of(const Game& game) {
     const std::string status = game.status();
     const bool white_to_move = game.position().side_to_move() == WHITE;
     PgnOutcome o;
-    if (status == "checkmate") o = {white_to_move ? "0-1" : "1-0", "checkmate"};
-    else if (status == "stalemate") o = {"1/2-1/2", "stalemate"};
-    else if (status == "draw insufficient") o = {"1/2-1/2", "insufficient material"};
-    else if (status == "draw fivefold") o = {"1/2-1/2", "fivefold repetition"};
-    else if (status == "draw seventyfive") o = {"1/2-1/2", "seventy-five-move rule"};
+    if (status == "checkmate")
+        o = {white_to_move ? "0-1" : "1-0", "checkmate"};
+    else if (status == "stalemate")
+        o = {"1/2-1/2", "stalemate"};
+    else if (status == "draw insufficient")
+        o = {"1/2-1/2", "insufficient material"};
+    else if (status == "draw fivefold")
+        o = {"1/2-1/2", "fivefold repetition"};
+    else if (status == "draw seventyfive")
+        o = {"1/2-1/2", "seventy-five-move rule"};
     return o;
 }
 
@@ -95,16 +102,19 @@ PgnOutcome outcome_of_flag(const std::string& flag_result) {
 
 std::string write_pgn(const Game& game, const PgnOutcome& outcome,
                       const std::vector<std::pair<std::string, std::string>>& extra) {
-    std::vector<std::pair<std::string, std::string>> tags = {{"Event", "?"}, {"Site", "?"},   {"Date", "????.??.??"},
-                                                             {"Round", "?"}, {"White", "?"},  {"Black", "?"},
-                                                             {"Result", outcome.result}};
+    std::vector<std::pair<std::string, std::string>> tags = {
+        {"Event", "?"}, {"Site", "?"},  {"Date", "????.??.??"},    {"Round", "?"},
+        {"White", "?"}, {"Black", "?"}, {"Result", outcome.result}};
     for (const auto& tag : extra) {
         const std::string& name = tag.first;
         // The game decides these; the caller names the players, event, date...
-        if (name == "Result" || name == "Variant" || name == "SetUp" || name == "FEN" || name == "Termination") continue;
+        if (name == "Result" || name == "Variant" || name == "SetUp" || name == "FEN" || name == "Termination")
+            continue;
         auto it = std::find_if(tags.begin(), tags.end(), [&](const auto& t) { return t.first == name; });
-        if (it != tags.end()) it->second = tag.second;
-        else tags.push_back(tag);
+        if (it != tags.end())
+            it->second = tag.second;
+        else
+            tags.push_back(tag);
     }
     const std::string variant = pgn_variant(game);
     if (!variant.empty()) tags.emplace_back("Variant", variant);
@@ -229,7 +239,8 @@ std::string read_pgn(const std::string& text, Game* game, PgnGame* info) {
         chess960 = true;
     else if (variant_sides(variant_tag))
         uci_variant = variant_tag;
-    else if (!variant_tag.empty() && variant_tag != "standard" && variant_tag != "chess" && variant_tag != "maharajah" &&
+    else if (!variant_tag.empty() && variant_tag != "standard" && variant_tag != "chess" &&
+             variant_tag != "maharajah" &&
              variant_tag != "from position")  // lichess: standard chess from a set-up position
         return "pgn: unsupported variant '" + clip(tag("Variant")) + "'";
     Game local;

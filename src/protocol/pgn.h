@@ -27,7 +27,7 @@ std::string pgn_variant(const Game& game);
 
 // How a game ended, for its Result and Termination tags.
 struct PgnOutcome {
-    std::string result = "*";               // "1-0", "0-1", "1/2-1/2", "*"
+    std::string result = "*";  // "1-0", "0-1", "1/2-1/2", "*"
     std::string termination = "unterminated";
 };
 // From the referee's status (Game::status); "ongoing claim ..." stays unterminated.

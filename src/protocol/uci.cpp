@@ -60,7 +60,10 @@ void Uci::run_script(std::istream& in) {
 
 // FEN field 7 for the variant names of scripts/variants/variants.ini; null otherwise.
 const char* variant_sides(const std::string& variant) {
-    return variant == "maharajah39" ? "Vv" : variant == "maharajah39-cv" ? "v" : variant == "maharajah39-vc" ? "V" : nullptr;
+    return variant == "maharajah39"      ? "Vv"
+           : variant == "maharajah39-cv" ? "v"
+           : variant == "maharajah39-vc" ? "V"
+                                         : nullptr;
 }
 
 bool Uci::execute(const std::string& line) {
@@ -75,40 +78,63 @@ bool Uci::execute(const std::string& line) {
     }
     // Commands that do not touch the game may run while searching; the others first
     // stop the search (its bestmove is printed) so that nothing it reads changes.
-    static const char* const Concurrent[] = {"isready", "stop", "ponderhit", "uci", "d", "eval", "fen", "getfen", "moves",
-                                             "legalmoves", "rules", "status", "flag", "army", "tosan", "fromsan",
-                                             "movelist", "incheck", "pgn"};
+    static const char* const Concurrent[] = {"isready", "stop",    "ponderhit",  "uci",     "d",      "eval", "fen",
+                                             "getfen",  "moves",   "legalmoves", "rules",   "status", "flag", "army",
+                                             "tosan",   "fromsan", "movelist",   "incheck", "pgn"};
     if (std::find(std::begin(Concurrent), std::end(Concurrent), cmd) == std::end(Concurrent)) finish_search();
 
-    if (cmd == "uci") cmd_uci();
-    else if (cmd == "isready") send("readyok");
-    else if (cmd == "stop") engine_.stop();
-    else if (cmd == "ponderhit") engine_.ponderhit();
-    else if (cmd == "ucinewgame") engine_.clear();
-    else if (cmd == "setoption") cmd_setoption(is);
-    else if (cmd == "position") cmd_position(is);
-    else if (cmd == "go") cmd_go(is);
-    else if (cmd == "bench") cmd_bench(is);
+    if (cmd == "uci")
+        cmd_uci();
+    else if (cmd == "isready")
+        send("readyok");
+    else if (cmd == "stop")
+        engine_.stop();
+    else if (cmd == "ponderhit")
+        engine_.ponderhit();
+    else if (cmd == "ucinewgame")
+        engine_.clear();
+    else if (cmd == "setoption")
+        cmd_setoption(is);
+    else if (cmd == "position")
+        cmd_position(is);
+    else if (cmd == "go")
+        cmd_go(is);
+    else if (cmd == "bench")
+        cmd_bench(is);
     else if (cmd == "spsa") {
         std::string table = search::spsa_input();
         table.pop_back();  // send() ends the line
         send(table);
-    }
-    else if (cmd == "d") cmd_display();
-    else if (cmd == "eval") cmd_eval();
-    else if (cmd == "army") cmd_army(is);
-    else if (cmd == "moves") cmd_moves(is);
-    else if (cmd == "legalmoves") cmd_legalmoves();
-    else if (cmd == "rules") cmd_rules();
-    else if (cmd == "fen" || cmd == "getfen") send("fen " + game_.position().fen());
-    else if (cmd == "status") send("status " + game_.status());
-    else if (cmd == "flag") cmd_flag(is);
-    else if (cmd == "tosan") cmd_tosan(is);
-    else if (cmd == "fromsan") cmd_fromsan(is);
-    else if (cmd == "movelist") cmd_movelist();
-    else if (cmd == "incheck") send(std::string("incheck ") + (game_.position().in_check() ? "yes" : "no"));
-    else if (cmd == "pgn") cmd_pgn(is);
-    else error("unknown command '" + clip(cmd) + "'");
+    } else if (cmd == "d")
+        cmd_display();
+    else if (cmd == "eval")
+        cmd_eval();
+    else if (cmd == "army")
+        cmd_army(is);
+    else if (cmd == "moves")
+        cmd_moves(is);
+    else if (cmd == "legalmoves")
+        cmd_legalmoves();
+    else if (cmd == "rules")
+        cmd_rules();
+    else if (cmd == "fen" || cmd == "getfen")
+        send("fen " + game_.position().fen());
+    else if (cmd == "status")
+        send("status " + game_.status());
+    else if (cmd == "flag")
+        cmd_flag(is);
+    else if (cmd == "tosan")
+        cmd_tosan(is);
+    else if (cmd == "fromsan")
+        cmd_fromsan(is);
+    else if (cmd == "movelist")
+        cmd_movelist();
+    else if (cmd == "incheck")
+        send(std::string("incheck ") + (game_.position().in_check() ? "yes" : "no"));
+    else if (cmd == "pgn")
+        cmd_pgn(is);
+    else
+        error("unknown command '" + clip(cmd) + "'");
     return true;
 }
 
@@ -194,8 +220,8 @@ void Uci::cmd_uci() {
        << "option name UCI_ShowWDL type check default false\n"
        << "option name UCI_Chess960 type check default false\n"
        << "option name UCI_LimitStrength type check default false\n"
-       << "option name UCI_Elo type spin default " << search::SkillMaxElo << " min " << search::SkillMinElo
-       << " max " << search::SkillMaxElo << "\n"
+       << "option name UCI_Elo type spin default " << search::SkillMaxElo << " min " << search::SkillMinElo << " max "
+       << search::SkillMaxElo << "\n"
        << "option name Skill Level type spin default 20 min 0 max 20\n"
        << "option name Skill Seed type spin default 0 min 0 max 2147483647\n"
        << "option name UCI_Variant type combo default chess var chess var maharajah var maharajah39 "
@@ -205,8 +231,7 @@ void Uci::cmd_uci() {
        << "option name EvalFile type string default " << nnue::BuiltinName << "\n";
     // Developer options work whenever they are set, but are listed only on request, so
     // that a GUI's option dialog shows what players use.
-    if (show_dev_options_)
-        os << "option name Ablate type string default none\n";
+    if (show_dev_options_) os << "option name Ablate type string default none\n";
     // A tuning build lists the search parameters, which an SPSA tuner sets.
     if (search::Tunable)
         for (const search::ParamInfo& p : search::params())
@@ -288,8 +313,10 @@ void Uci::cmd_setoption(std::istringstream& is) {
         engine_.clear();
     } else if (id == "uci_variant") {
         if (value != "chess" && value != "maharajah" && !variant_sides(value)) {
-            error("setoption: UCI_Variant must be chess, maharajah, maharajah39, maharajah39-cv or maharajah39-vc, got '" +
-                  clip(value) + "'");
+            error(
+                "setoption: UCI_Variant must be chess, maharajah, maharajah39, maharajah39-cv or maharajah39-vc, got "
+                "'" +
+                clip(value) + "'");
             return;
         }
         variant_ = value;
@@ -493,8 +520,8 @@ void Uci::cmd_eval() {
            << "; tempo " << pawns(trace.tempo) << " for the side to move\n";
     } else if (mode == eval::Mode::NNUE) {
         const int men = popcount(pos.pieces());
-        os << (is_auto ? "EvalMode auto: nnue, net " : "EvalMode nnue: net ") << net_name_ << " (hash "
-           << std::hex << settings_.eval.network().hash << std::dec << "), " << men << " men, output bucket "
+        os << (is_auto ? "EvalMode auto: nnue, net " : "EvalMode nnue: net ") << net_name_ << " (hash " << std::hex
+           << settings_.eval.network().hash << std::dec << "), " << men << " men, output bucket "
            << nnue::bucket_of(men) << "\n";
     } else
         os << "EvalMode " << eval::mode_name(settings_.eval.mode) << "\n";

@@ -16,7 +16,6 @@
 
 namespace maharajah {
 
-
 class Uci {
 public:
     explicit Uci(std::ostream& out);
@@ -88,15 +87,15 @@ private:
     std::string last_error_;
     std::string variant_ = "chess";  // UCI_Variant (the maharajah39 names set FEN field 7)
     search::Engine engine_;
-    search::Settings settings_;  // settings_.eval.net: this engine's own net (EvalFile)
+    search::Settings settings_;            // settings_.eval.net: this engine's own net (EvalFile)
     std::string net_name_ = "<built-in>";  // nnue::BuiltinName or the EvalFile path
     bool show_wdl_ = false;
     bool chess960_ = false;
     // Playing levels: UCI_LimitStrength with UCI_Elo wins; else Skill Level below 20.
     bool limit_strength_ = false;
     int uci_elo_ = search::SkillMaxElo, skill_level_ = 20;
-    std::uint64_t skill_seed_ = 0;  // UCI_Chess960: FEN castling fields and castling moves of Chess960
-    bool infinite_search_ = false;  // the running search waits for stop/ponderhit
+    std::uint64_t skill_seed_ = 0;   // UCI_Chess960: FEN castling fields and castling moves of Chess960
+    bool infinite_search_ = false;   // the running search waits for stop/ponderhit
     bool show_dev_options_ = false;  // `uci` lists Ablate (MAHARAJAH_DEV_OPTIONS=1)
 };
 

@@ -1,7 +1,7 @@
 // "go" (search and perft), the info lines, and "bench".
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <climits>
 #include <cmath>
 #include <fstream>
@@ -110,7 +110,8 @@ void Uci::cmd_go(std::istringstream& is) {
                 limits.time_given = true;
             }
         } else if (token == "winc" || token == "binc") {
-            if (number(token, LLONG_MIN / 4, MaxGoTime, v)) (token == "winc" ? limits.winc : limits.binc) = std::max(v, 0LL);
+            if (number(token, LLONG_MIN / 4, MaxGoTime, v))
+                (token == "winc" ? limits.winc : limits.binc) = std::max(v, 0LL);
         } else if (token == "movestogo") {
             if (number(token, 0, 1000, v)) limits.movestogo = int(v);
         } else if (token == "depth") {
@@ -121,8 +122,10 @@ void Uci::cmd_go(std::istringstream& is) {
             if (number(token, 1, 100, v)) limits.mate = int(v);
         } else if (token == "movetime") {
             if (number(token, 1, MaxGoTime, v)) limits.movetime = v;
-        } else if (token == "infinite") limits.infinite = true;
-        else if (token == "ponder") limits.ponder = true;
+        } else if (token == "infinite")
+            limits.infinite = true;
+        else if (token == "ponder")
+            limits.ponder = true;
         else if (token == "perft") {
             std::string word;
             if (!(is >> word) || !parse_saturating(word, 0, 100, v) || v < 1 || v > 20) {
@@ -137,8 +140,10 @@ void Uci::cmd_go(std::istringstream& is) {
         } else if (token == "searchmoves") {
             while (is >> token) {
                 Move m = parse_uci_move(game_.position(), token);
-                if (m == MOVE_NONE) error("go searchmoves: '" + clip(token) + "' is not a legal move here; ignored");
-                else limits.searchmoves.push_back(m);
+                if (m == MOVE_NONE)
+                    error("go searchmoves: '" + clip(token) + "' is not a legal move here; ignored");
+                else
+                    limits.searchmoves.push_back(m);
             }
         } else
             error("go: unknown parameter '" + clip(token) + "'; ignored");
@@ -169,13 +174,17 @@ void Uci::cmd_go(std::istringstream& is) {
     // Scores are reported in the unit of the evaluation the search resolves to.
     const eval::Mode shown = eval::resolve(settings.eval.mode, root);
     listener.on_report = [this, show_wdl, root, shown](const search::Report& r) {
-        if (r.depth == 0) send("info depth 0 score " + uci_score(eval::to_reported(r.score, shown)));
-        else send(format_report(r, show_wdl, root, shown));
+        if (r.depth == 0)
+            send("info depth 0 score " + uci_score(eval::to_reported(r.score, shown)));
+        else
+            send(format_report(r, show_wdl, root, shown));
     };
     listener.on_bestmove = [this, root](Move best, Move ponder) {
-        if (best == MOVE_NONE) send("bestmove (none)");
+        if (best == MOVE_NONE)
+            send("bestmove (none)");
         else {
-            std::istringstream both(line_to_uci(root, ponder ? std::vector<Move>{best, ponder} : std::vector<Move>{best}));
+            std::istringstream both(
+                line_to_uci(root, ponder ? std::vector<Move>{best, ponder} : std::vector<Move>{best}));
             std::string b, p;
             both >> b >> p;
             send("bestmove " + b + (p.empty() ? "" : " ponder " + p));
@@ -191,8 +200,9 @@ void Uci::cmd_go(std::istringstream& is) {
 void Uci::cmd_bench(std::istringstream& is) {
     std::vector<std::string> args;
     for (std::string w; is >> w;) args.push_back(w);
-    const std::string usage = "expected 'bench [hash 1-65536] [threads 1-256] [limit] [default|current|<file>] "
-                              "[depth|nodes|movetime|perft]'";
+    const std::string usage =
+        "expected 'bench [hash 1-65536] [threads 1-256] [limit] [default|current|<file>] "
+        "[depth|nodes|movetime|perft]'";
     if (args.size() > 5) return error("bench: " + usage);
     long long hash = 16, threads = 1, limit = BenchDepth;
     std::string fenfile = args.size() > 3 ? args[3] : "default", type = args.size() > 4 ? args[4] : "depth";
@@ -210,8 +220,10 @@ void Uci::cmd_bench(std::istringstream& is) {
         return error("bench: " + usage);
 
     std::vector<std::string> fens;
-    if (fenfile == "default") fens.assign(std::begin(BenchFens), std::end(BenchFens));
-    else if (fenfile == "current") fens.push_back(game_.position().fen());
+    if (fenfile == "default")
+        fens.assign(std::begin(BenchFens), std::end(BenchFens));
+    else if (fenfile == "current")
+        fens.push_back(game_.position().fen());
     else {
         std::ifstream file(fenfile);
         if (!file) return error("bench: cannot read '" + clip(fenfile) + "'");
@@ -246,9 +258,12 @@ void Uci::cmd_bench(std::istringstream& is) {
             continue;
         }
         search::Limits limits;
-        if (type == "depth") limits.depth = int(limit);
-        else if (type == "nodes") limits.nodes = std::uint64_t(limit);
-        else limits.movetime = limit;
+        if (type == "depth")
+            limits.depth = int(limit);
+        else if (type == "nodes")
+            limits.nodes = std::uint64_t(limit);
+        else
+            limits.movetime = limit;
         search::Listener listener;
         const eval::Mode shown = eval::resolve(settings.eval.mode, game.position());
         listener.on_report = [this, &game, shown](const search::Report& r) {

@@ -46,14 +46,18 @@ std::string movelist_line(const Position& pos, Move m) {
 
 void Uci::cmd_tosan(std::istringstream& is) {
     std::vector<std::string> san;
-    if (std::string err = line_to_san(game_.position(), words(is), &san); !err.empty()) error("tosan: " + err);
-    else send(join("san", san));
+    if (std::string err = line_to_san(game_.position(), words(is), &san); !err.empty())
+        error("tosan: " + err);
+    else
+        send(join("san", san));
 }
 
 void Uci::cmd_fromsan(std::istringstream& is) {
     std::vector<std::string> uci;
-    if (std::string err = line_from_san(game_.position(), words(is), &uci); !err.empty()) error("fromsan: " + err);
-    else send(join("line", uci));
+    if (std::string err = line_from_san(game_.position(), words(is), &uci); !err.empty())
+        error("fromsan: " + err);
+    else
+        send(join("line", uci));
 }
 
 void Uci::cmd_movelist() {

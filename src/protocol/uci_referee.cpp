@@ -14,9 +14,12 @@ namespace maharajah {
 namespace {
 
 bool parse_color(const std::string& word, Color& c) {
-    if (word == "white") c = WHITE;
-    else if (word == "black") c = BLACK;
-    else return false;
+    if (word == "white")
+        c = WHITE;
+    else if (word == "black")
+        c = BLACK;
+    else
+        return false;
     return true;
 }
 

@@ -15,13 +15,13 @@
 
 static int failures = 0;
 
-#define CHECK(cond)                                                           \
-    do {                                                                      \
-        if (!(cond)) {                                                        \
+#define CHECK(cond)                                                                  \
+    do {                                                                             \
+        if (!(cond)) {                                                               \
             fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
-            ++failures;                                                       \
-            exit(1);                                                          \
-        }                                                                     \
+            ++failures;                                                              \
+            exit(1);                                                                 \
+        }                                                                            \
     } while (0)
 
 /* ---- An engine handle with its output collected ---------------------------- */
@@ -30,10 +30,10 @@ typedef struct {
     mh_engine* engine;
     pthread_mutex_t mutex;
     pthread_cond_t cond;
-    char bestmove[64];     /* the move of the last "bestmove" line, "" while waiting */
-    char last_fen[512];    /* the last "fen ..." answer */
+    char bestmove[64];  /* the move of the last "bestmove" line, "" while waiting */
+    char last_fen[512]; /* the last "fen ..." answer */
     int lines, errors, readyok, bestmoves;
-    int destroyed;         /* set after mh_engine_destroy returned: no callback may follow */
+    int destroyed; /* set after mh_engine_destroy returned: no callback may follow */
 } Player;
 
 static void on_line(void* user, const char* line) {
@@ -276,9 +276,15 @@ static void test_bad_input(void) {
     send(&p, "fen");
     char before[512];
     snprintf(before, sizeof before, "%s", p.last_fen);
-    const char* bad[] = {"position startpos moves e7e5 e7e5", "position fen nonsense", "position army X Y",
-                         "setoption name Hash value lots", "setoption name NoSuchOption value 1", "frobnicate",
-                         "army check white QQQQQQQQ", "moves z9", "position startpos\nmoves e2e4"};
+    const char* bad[] = {"position startpos moves e7e5 e7e5",
+                         "position fen nonsense",
+                         "position army X Y",
+                         "setoption name Hash value lots",
+                         "setoption name NoSuchOption value 1",
+                         "frobnicate",
+                         "army check white QQQQQQQQ",
+                         "moves z9",
+                         "position startpos\nmoves e2e4"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
         int errors = p.errors, lines = p.lines;
         int code = mh_engine_send(p.engine, bad[i]);

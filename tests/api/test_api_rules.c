@@ -10,13 +10,12 @@
 
 #include "maharajah.h"
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, __LINE__, #cond, \
-                    mh_last_error());                                                \
-            exit(1);                                                                 \
-        }                                                                            \
+#define CHECK(cond)                                                                                                    \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            fprintf(stderr, "%s:%d: check failed: %s (last error: %s)\n", __FILE__, __LINE__, #cond, mh_last_error()); \
+            exit(1);                                                                                                   \
+        }                                                                                                              \
     } while (0)
 
 /* Checks an answer (pass &out: the call has filled it by then). */

@@ -53,13 +53,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const Key key = game.position().key();
     const std::string error = game.set_armies(white, black, {});
     if (!error.empty()) {
-        require(game.position().fen() == fen && game.position().key() == key,
-                "a refused army pair changed the game", input + " : " + error);
+        require(game.position().fen() == fen && game.position().key() == key, "a refused army pair changed the game",
+                input + " : " + error);
         return 0;
     }
     const Position& pos = game.position();
-    require(check_army(WHITE, white).ok() && check_army(BLACK, black).ok(),
-            "set_armies accepted an invalid army", input);
+    require(check_army(WHITE, white).ok() && check_army(BLACK, black).ok(), "set_armies accepted an invalid army",
+            input);
     require(pos.check_invariants().empty(), "invariants of an army start position", pos.fen());
     require(!pos.in_check() && pos.side_to_move() == WHITE, "army start: White to move, not in check", pos.fen());
     require(MoveList<LEGAL>(pos).size() > 0, "army start without a legal move", pos.fen());

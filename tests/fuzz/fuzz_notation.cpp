@@ -73,7 +73,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (size < 1 || size > 4096) return -1;
     const std::string text = fuzzcheck::text(data + 1, size - 1);
     const unsigned pick = data[0];
-    if (pick & 1) check_pgn(text);
-    else check_san(Starts[(pick >> 1) % (sizeof Starts / sizeof *Starts)], text);
+    if (pick & 1)
+        check_pgn(text);
+    else
+        check_san(Starts[(pick >> 1) % (sizeof Starts / sizeof *Starts)], text);
     return 0;
 }

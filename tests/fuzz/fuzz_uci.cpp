@@ -98,8 +98,8 @@ void reset(Uci& uci, bool options_changed) {
         for (const char* line : {"setoption name Threads value 1", "setoption name Hash value 1"}) uci.execute(line);
     for (const char* line : {"setoption name MultiPV value 1", "setoption name Move Overhead value 10",
                              "setoption name UCI_ShowWDL value false", "setoption name EvalMode value full",
-                             "setoption name Ablate value none", "setoption name UCI_Variant value chess",
-                             "ucinewgame", "position startpos"})
+                             "setoption name Ablate value none", "setoption name UCI_Variant value chess", "ucinewgame",
+                             "position startpos"})
         uci.execute(line);
 }
 
@@ -144,8 +144,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         ++bestmoves;
         require(w.size() == 2 || w.size() == 4, "bestmove line with a wrong number of words", line);
         require(w[1] == "(none)" || uci_move(w[1]), "bestmove is not a move", line);
-        if (w.size() == 4)
-            require(w[1] != "(none)" && w[2] == "ponder" && uci_move(w[3]), "bad ponder move", line);
+        if (w.size() == 4) require(w[1] != "(none)" && w[2] == "ponder" && uci_move(w[3]), "bad ponder move", line);
     }
     require(bestmoves <= gos, "more bestmove lines than go commands", out.str());
     require(bestmoves >= sure_searches, "a search ended without a bestmove", out.str());

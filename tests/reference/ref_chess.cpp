@@ -361,9 +361,12 @@ bool parse_fen(const std::string& fen, Board& out, std::string* err) {
     if (kings_w != 1 || kings_b != 1) return fail(err, "need exactly one king per side");
 
     // Field 2: side to move.
-    if (f[1] == "w") b.white_to_move = true;
-    else if (f[1] == "b") b.white_to_move = false;
-    else return fail(err, "side to move must be w or b");
+    if (f[1] == "w")
+        b.white_to_move = true;
+    else if (f[1] == "b")
+        b.white_to_move = false;
+    else
+        return fail(err, "side to move must be w or b");
 
     // Field 3: castling rights.
     if (f[2] != "-") {
@@ -389,9 +392,12 @@ bool parse_fen(const std::string& fen, Board& out, std::string* err) {
     // a compound piece on the board.
     if (f.size() >= 7) {
         for (char c : f[6]) {
-            if (c == 'V') b.variant[0] = true;
-            else if (c == 'v') b.variant[1] = true;
-            else if (c != '-') return fail(err, "bad variant-sides field");
+            if (c == 'V')
+                b.variant[0] = true;
+            else if (c == 'v')
+                b.variant[1] = true;
+            else if (c != '-')
+                return fail(err, "bad variant-sides field");
         }
     } else {
         for (int s = 0; s < 64; ++s) {

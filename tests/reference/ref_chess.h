@@ -33,7 +33,9 @@ struct Board {
     int halfmove = 0;
     int fullmove = 1;
 
-    Board() { for (char& c : sq) c = '.'; }
+    Board() {
+        for (char& c : sq) c = '.';
+    }
 };
 
 // Parses the Maharajah FEN dialect:

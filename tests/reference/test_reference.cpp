@@ -3,9 +3,8 @@
 // engine's move generator, so it is itself checked against the published perft
 // tables in tests/data and against hand-picked positions for each special rule
 // of shared/the rules in README.md.
-#include <catch2/catch.hpp>
-
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <cctype>
 #include <fstream>
 #include <set>
@@ -69,14 +68,23 @@ std::vector<std::string> split_ws(const std::string& s) {
 
 int cost(char p) {
     switch (std::tolower(static_cast<unsigned char>(p))) {
-        case 'p': return 1;
-        case 'n': case 'b': return 3;
-        case 'r': return 5;
-        case 'a': return 6;
-        case 'c': return 8;
-        case 'q': return 9;
-        case 'm': return 13;
-        default: return 0;  // king (free) or empty
+        case 'p':
+            return 1;
+        case 'n':
+        case 'b':
+            return 3;
+        case 'r':
+            return 5;
+        case 'a':
+            return 6;
+        case 'c':
+            return 8;
+        case 'q':
+            return 9;
+        case 'm':
+            return 13;
+        default:
+            return 0;  // king (free) or empty
     }
 }
 
@@ -120,8 +128,7 @@ TEST_CASE("reference perft matches the tsv tables", "[reference]") {
 
 TEST_CASE("reference: legal_moves + play agree with perft", "[reference]") {
     for (const char* fen : {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
-                            "r3k3/1P6/8/8/8/8/6p1/4K2A w q - 0 1 V -",
-                            "4k2r/6pp/8/8/8/1p6/8/P1A1K3 w k - 0 1 V a1"}) {
+                            "r3k3/1P6/8/8/8/8/6p1/4K2A w q - 0 1 V -", "4k2r/6pp/8/8/8/1p6/8/P1A1K3 w k - 0 1 V a1"}) {
         INFO(fen);
         refchess::Board b = parse(fen);
         CHECK(perft_via_api(b, 3) == refchess::perft(b, 3));
@@ -348,10 +355,10 @@ TEST_CASE("random armies obey the army rules", "[reference]") {
             std::string expect_unmoved;
             for (int s = 0; s < 64; ++s) {
                 const int rank = s / 8;
-                const bool listed = (b.sq[s] == 'P' && (compound[0] || rank == 1)) ||
-                                    (b.sq[s] == 'p' && (compound[1] || rank == 6));
-                if (listed) expect_unmoved += std::string(1, static_cast<char>('a' + s % 8)) +
-                                              static_cast<char>('1' + rank);
+                const bool listed =
+                    (b.sq[s] == 'P' && (compound[0] || rank == 1)) || (b.sq[s] == 'p' && (compound[1] || rank == 6));
+                if (listed)
+                    expect_unmoved += std::string(1, static_cast<char>('a' + s % 8)) + static_cast<char>('1' + rank);
                 CHECK(b.unmoved[s] == listed);
             }
             CHECK(f[7] == (expect_unmoved.empty() ? "-" : expect_unmoved));

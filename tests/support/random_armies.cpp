@@ -65,10 +65,23 @@ std::vector<char> make_army(Rng& rng, Compound policy) {
         int pawn_weight = 1;
         int big_bonus = 0;  // extra weight for rooks and heavier
         switch (rng.below(4)) {
-            case 0: pawn_fill = 18 + rng.below(13); pawn_weight = 0; break;  // many pawns (up to 31 pieces)
-            case 1: pawn_fill = rng.below(4); pawn_weight = 1; big_bonus = 3; break;  // a few big pieces
-            case 2: pawn_fill = 0; pawn_weight = 1; break;                    // uniform over types
-            default: pawn_fill = 4 + rng.below(12); pawn_weight = 2; break;   // balanced
+            case 0:
+                pawn_fill = 18 + rng.below(13);
+                pawn_weight = 0;
+                break;  // many pawns (up to 31 pieces)
+            case 1:
+                pawn_fill = rng.below(4);
+                pawn_weight = 1;
+                big_bonus = 3;
+                break;  // a few big pieces
+            case 2:
+                pawn_fill = 0;
+                pawn_weight = 1;
+                break;  // uniform over types
+            default:
+                pawn_fill = 4 + rng.below(12);
+                pawn_weight = 2;
+                break;  // balanced
         }
 
         while (remaining > 0) {
@@ -178,8 +191,8 @@ std::string build_fen(const char board[64], bool white_variant, bool black_varia
     std::string unmoved;
     for (int s = 0; s < 64; ++s) {
         const int r = s / 8;
-        const bool listed = (board[s] == 'P' && (white_variant || r == 1)) ||
-                            (board[s] == 'p' && (black_variant || r == 6));
+        const bool listed =
+            (board[s] == 'P' && (white_variant || r == 1)) || (board[s] == 'p' && (black_variant || r == 6));
         if (listed) {
             unmoved += static_cast<char>('a' + s % 8);
             unmoved += static_cast<char>('1' + r);
