@@ -12,17 +12,20 @@
 
 #include "api/maharajah.h"
 
+// The EM_JS bodies are JavaScript, which clang-format would mangle (=== to == =).
+// clang-format off
 // Defined by scripts/wasm/maharajah.js on the module object.
 EM_JS(void, mhw_deliver, (int id, const char* line), { Module["mhLine"](id, UTF8ToString(line)); });
 // A malloc'ed copy of the next line set aside for engine `id`, or 0.
 EM_JS(char*, mhw_take_urgent, (int id), {
     var line = Module["mhTakeUrgent"](id);
-    if (line == = null || line == = undefined) return 0;
+    if (line === null || line === undefined) return 0;
     var size = lengthBytesUTF8(line) + 1;
     var p = _malloc(size);
     stringToUTF8(line, p, size);
     return p;
 });
+// clang-format on
 
 namespace {
 
