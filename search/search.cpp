@@ -226,7 +226,6 @@ void Worker::prepare(const Position& root, const Limits& limits, const Settings&
     }
     budget_ = budget;
     start_ = start;
-    nodes = 0;
     // The clock and the node limit are looked at every 1024 nodes, more often as the
     // end of a node limit comes near (check_time).
     next_check_ = limits_.nodes ? 1 : 1024;
