@@ -39,7 +39,7 @@ ENGINE = next((p for p in (os.environ.get("MAHARAJAH_REFEREE", ""),
                            os.path.join(HERE, "..", "..", "build", "maharajah"))
                if p and os.access(p, os.X_OK)), None)
 ROW = re.compile(r"^\| (.+) \| \[(-?[\d.]+), (-?[\d.]+)\] \| (.+) \| (\d+) \| \[(\d+), (\d+), (\d+), "
-                 r"(\d+), (\d+)\] \| (-?[\d.]+) \((-?[\d.]+), (-?[\d.]+)\) \| "
+                 r"(\d+), (\d+)\] \| (-?[\d.]+|-?nan|-?inf) \((-?[\d.]+), (-?[\d.]+)\) \| "
                  r"(H1 accepted|H0 accepted|not resolved) \| (\S+) \|$")
 
 FASTCHESS_OUT = """\
