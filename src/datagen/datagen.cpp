@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "board/army.h"
+#include "core/number.h"
 #include "core/random.h"
 #include "eval/nnue.h"
 #include "movegen/movegen.h"
@@ -225,17 +226,11 @@ std::string parse_config(const std::vector<std::string>& args, Config& config) {
         if (i + 1 >= args.size()) return clip(name) + " needs a value";
         const std::string& value = args[i + 1];
         auto number = [&](std::uint64_t lo, std::uint64_t hi, auto& out) -> std::string {
-            try {
-                std::size_t used = 0;
-                unsigned long long v = std::stoull(value, &used);
-                if (used == value.size() && value[0] != '-' && v >= lo && v <= hi) {
-                    out = static_cast<std::remove_reference_t<decltype(out)>>(v);
-                    return {};
-                }
-            } catch (...) {
-            }
-            return name + " must be a number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" +
-                   clip(value) + "'";
+            std::uint64_t v = 0;
+            if (std::string e = parse_number(value, lo, hi, v); !e.empty())
+                return name + " " + e + ", not '" + clip(value) + "'";
+            out = static_cast<std::remove_reference_t<decltype(out)>>(v);
+            return {};
         };
         std::string error;
         if (name == "games")

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/number.h"
 #include "eval/nnue.h"
 #include "movegen/perft.h"
 #include "search/params.h"
@@ -256,17 +257,11 @@ void Uci::cmd_setoption(std::istringstream& is) {
         return s;
     };
     auto spin = [&](long long lo, long long hi, long long& out) {
-        try {
-            std::size_t used = 0;
-            long long v = std::stoll(value, &used);
-            if (used != value.size() || v < lo || v > hi) throw std::out_of_range("range");
-            out = v;
-            return true;
-        } catch (...) {
-            error("setoption: " + clip(name) + " must be a number from " + std::to_string(lo) + " to " +
-                  std::to_string(hi) + ", got '" + clip(value) + "'");
+        if (std::string e = parse_number(value, lo, hi, out); !e.empty()) {
+            error("setoption: " + clip(name) + " " + e + ", got '" + clip(value) + "'");
             return false;
         }
+        return true;
     };
     auto check = [&](bool& out) {
         if (lower(value) != "true" && lower(value) != "false") {
@@ -400,13 +395,7 @@ int run_command_line(Uci& uci, const std::vector<std::string>& args, std::ostrea
     if (args[0] == "perft") {
         // perft <depth> [<fen>]: the FEN may come as one argument or as its fields.
         int depth = 0;
-        std::size_t used = 0;
-        try {
-            if (args.size() >= 2) depth = std::stoi(args[1], &used);
-        } catch (...) {
-            depth = 0;
-        }
-        if (args.size() < 2 || used != args[1].size() || depth < 1 || depth > 20) {
+        if (args.size() < 2 || !parse_number(args[1], 1, 20, depth).empty()) {
             err << "error: usage: maharajah perft <depth 1-20> [<fen>] [moves <m1> ...]" << std::endl;
             return 1;
         }
