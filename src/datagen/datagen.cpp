@@ -40,7 +40,7 @@ bool random_plies(Game& game, int count, std::uint64_t& rng) {
         if (!moves.size()) return false;
         game.play(moves.begin()[below(rng, moves.size())]);
     }
-    return game.status() == "ongoing";
+    return game.status() == GameStatus::ONGOING;
 }
 
 std::vector<std::string> read_book(const std::string& path, std::string& error) {
@@ -346,13 +346,13 @@ GameRecord play_game(search::Engine& engine, const search::Settings& settings, c
     game.set(start.fen, {}, record.chess960());  // the start was made by the same rules
     int win_run = 0, draw_run = 0;
     for (;;) {
-        const std::string status = game.status();
-        if (status != "ongoing") {
+        const GameStatus status = game.status();
+        if (status != GameStatus::ONGOING) {
             // A claimable draw (threefold, fifty moves) ends the game as a draw.
-            record.termination = status == "checkmate"   ? END_CHECKMATE
-                                 : status == "stalemate" ? END_STALEMATE
-                                                         : END_DRAW_RULE;
-            record.result = status == "checkmate" ? (game.position().side_to_move() == WHITE ? 0 : 2) : 1;
+            record.termination = status == GameStatus::CHECKMATE   ? END_CHECKMATE
+                                 : status == GameStatus::STALEMATE ? END_STALEMATE
+                                                                   : END_DRAW_RULE;
+            record.result = status == GameStatus::CHECKMATE ? (game.position().side_to_move() == WHITE ? 0 : 2) : 1;
             return record;
         }
         if (int(record.plies.size()) >= config.max_plies) {

@@ -67,14 +67,36 @@ void Game::play(Move m) {
     moves_.push_back(m);
 }
 
-std::string Game::status() const {
-    if (!MoveList<LEGAL>(pos_).size()) return pos_.in_check() ? "checkmate" : "stalemate";
-    if (pos_.insufficient_material()) return "draw insufficient";
+GameStatus Game::status() const {
+    if (!MoveList<LEGAL>(pos_).size()) return pos_.in_check() ? GameStatus::CHECKMATE : GameStatus::STALEMATE;
+    if (pos_.insufficient_material()) return GameStatus::DRAW_INSUFFICIENT;
     int repetitions = pos_.repetition_count();
-    if (repetitions >= 5) return "draw fivefold";
-    if (pos_.rule50_count() >= 150) return "draw seventyfive";
-    if (repetitions >= 3) return "ongoing claim threefold";
-    if (pos_.rule50_count() >= 100) return "ongoing claim fifty";
+    if (repetitions >= 5) return GameStatus::DRAW_FIVEFOLD;
+    if (pos_.rule50_count() >= 150) return GameStatus::DRAW_SEVENTYFIVE;
+    if (repetitions >= 3) return GameStatus::CLAIM_THREEFOLD;
+    if (pos_.rule50_count() >= 100) return GameStatus::CLAIM_FIFTY;
+    return GameStatus::ONGOING;
+}
+
+const char* status_name(GameStatus s) {
+    switch (s) {
+        case GameStatus::ONGOING:
+            return "ongoing";
+        case GameStatus::CLAIM_THREEFOLD:
+            return "ongoing claim threefold";
+        case GameStatus::CLAIM_FIFTY:
+            return "ongoing claim fifty";
+        case GameStatus::CHECKMATE:
+            return "checkmate";
+        case GameStatus::STALEMATE:
+            return "stalemate";
+        case GameStatus::DRAW_INSUFFICIENT:
+            return "draw insufficient";
+        case GameStatus::DRAW_FIVEFOLD:
+            return "draw fivefold";
+        case GameStatus::DRAW_SEVENTYFIVE:
+            return "draw seventyfive";
+    }
     return "ongoing";
 }
 

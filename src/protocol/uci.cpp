@@ -121,7 +121,7 @@ bool Uci::execute(const std::string& line) {
     else if (cmd == "fen" || cmd == "getfen")
         send("fen " + game_.position().fen());
     else if (cmd == "status")
-        send("status " + game_.status());
+        send(std::string("status ") + status_name(game_.status()));
     else if (cmd == "flag")
         cmd_flag(is);
     else if (cmd == "tosan")
@@ -382,7 +382,7 @@ void Uci::cmd_display() {
         for (Bitboard b = pos.double_step_pawns() & pos.pieces(c); b;) os << ' ' << square_name(pop_lsb(b));
         os << '\n';
     }
-    os << "Status: " << game_.status();
+    os << "Status: " << status_name(game_.status());
     send(os.str());
 }
 
