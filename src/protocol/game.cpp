@@ -79,25 +79,10 @@ GameStatus Game::status() const {
 }
 
 const char* status_name(GameStatus s) {
-    switch (s) {
-        case GameStatus::ONGOING:
-            return "ongoing";
-        case GameStatus::CLAIM_THREEFOLD:
-            return "ongoing claim threefold";
-        case GameStatus::CLAIM_FIFTY:
-            return "ongoing claim fifty";
-        case GameStatus::CHECKMATE:
-            return "checkmate";
-        case GameStatus::STALEMATE:
-            return "stalemate";
-        case GameStatus::DRAW_INSUFFICIENT:
-            return "draw insufficient";
-        case GameStatus::DRAW_FIVEFOLD:
-            return "draw fivefold";
-        case GameStatus::DRAW_SEVENTYFIVE:
-            return "draw seventyfive";
-    }
-    return "ongoing";
+    static constexpr const char* Names[] = {
+        "ongoing",   "ongoing claim threefold", "ongoing claim fifty", "checkmate",
+        "stalemate", "draw insufficient",       "draw fivefold",       "draw seventyfive"};  // in GameStatus order
+    return Names[int(s)];
 }
 
 std::string Game::flag(Color flagged) const {
