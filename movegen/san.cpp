@@ -6,8 +6,6 @@ namespace maharajah {
 
 namespace {
 
-bool is_capture(const Position& pos, Move m) { return is_en_passant(m) || (!is_castling(m) && !pos.empty(to_sq(m))); }
-
 // "+", "#" or "" for the position after m.
 const char* check_suffix(const Position& pos, Move m) {
     Position after = pos;  // shares the history; do_move only links a new record to it
@@ -24,7 +22,7 @@ std::string san_body(const Position& pos, Move m, const MoveList<LEGAL>& legal) 
     const PieceType pt = type_of(pos.piece_on(from));
     std::string s;
     if (pt == PAWN) {
-        if (is_capture(pos, m)) s += char('a' + file_of(from)), s += 'x';
+        if (pos.is_capture(m)) s += char('a' + file_of(from)), s += 'x';
         s += square_name(to);
         if (is_promotion(m)) s += '=', s += PieceTable[promotion_type(m)].letter;
         return s;
@@ -47,7 +45,7 @@ std::string san_body(const Position& pos, Move m, const MoveList<LEGAL>& legal) 
         else
             s += square_name(from);
     }
-    if (is_capture(pos, m)) s += 'x';
+    if (pos.is_capture(m)) s += 'x';
     return s + square_name(to);
 }
 
@@ -69,7 +67,7 @@ bool matches(const Position& pos, Move m, const Reading& r) {
     if (type_of(pos.piece_on(from)) != r.pt) return false;
     if (r.from_file >= 0 && file_of(from) != r.from_file) return false;
     if (r.from_rank >= 0 && rank_of(from) != r.from_rank) return false;
-    if (r.capture && !is_capture(pos, m)) return false;
+    if (r.capture && !pos.is_capture(m)) return false;
     if (is_promotion(m) != (r.promotion != NO_PIECE_TYPE)) return false;
     return !is_promotion(m) || promotion_type(m) == r.promotion;
 }
@@ -164,7 +162,7 @@ Move parse_san(const Position& pos, std::string_view san, std::string* error) {
 
 MoveFacts move_facts(const Position& pos, Move m) {
     MoveFacts f;
-    f.capture = is_capture(pos, m);
+    f.capture = pos.is_capture(m);
     f.en_passant = is_en_passant(m);
     f.promotion = is_promotion(m);
     if (is_castling(m)) {

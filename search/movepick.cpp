@@ -72,7 +72,7 @@ void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killer
         Move m = s->move;
         Square from = from_sq(m), to = to_sq(m);
         Piece pc = pos.piece_on(from);
-        bool capture = is_en_passant(m) || !pos.empty(to);
+        bool capture = pos.is_capture(m);
         if (m == tt_move)
             s->score = 1 << 30;
         else if (capture || is_promotion(m)) {
@@ -104,8 +104,7 @@ Move MovePicker::next() {
             for (Scored* s = cur_; s != end_; ++s)
                 if (s->move == tt_move_) {
                     std::swap(*s, *cur_);
-                    last_quiet_ = is_castling(tt_move_) ||
-                                  (!is_promotion(tt_move_) && !is_en_passant(tt_move_) && pos_.empty(to_sq(tt_move_)));
+                    last_quiet_ = !is_promotion(tt_move_) && !pos_.is_capture(tt_move_);
                     return (cur_++)->move;
                 }
     }

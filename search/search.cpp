@@ -84,9 +84,6 @@ void update_pv(Move* pv, Move m, const Move* child) {
     *pv = MOVE_NONE;
 }
 
-// Castling is never a capture (in Chess960 the king's destination may hold its rook).
-bool is_capture(const Position& pos, Move m) { return is_en_passant(m) || (!pos.empty(to_sq(m)) && !is_castling(m)); }
-
 // False only when the quiet move m surely gives no check: the piece does not attack
 // the enemy king from its destination and does not leave a line to it (`blockers`:
 // the pieces shielding that king). Castling is never ruled out.
@@ -518,7 +515,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
                                  [m](const RootMove& rm) { return rm.move == m; }) == root_moves.end())
             continue;
         ++move_count;
-        const bool capture = is_capture(pos, m);
+        const bool capture = pos.is_capture(m);
         const bool quiet = !capture && !is_promotion(m);
         const Piece pc = pos.piece_on(from_sq(m));
         const int pi = piece_index(pc);
@@ -663,7 +660,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     // Learn from the cut: reward the move that refuted, punish the ones tried before it.
     if (best_move && best >= beta) {
         int bonus = stat_bonus(depth + (best > beta + 80));
-        if (!is_capture(pos, best_move) && !is_promotion(best_move)) {
+        if (!pos.is_capture(best_move) && !is_promotion(best_move)) {
             update_quiet_stats(pos, ss, best_move, bonus);
             for (int i = 0; i < quiet_count; ++i) update_quiet_stats(pos, ss, quiets[i], -bonus);
         } else if (settings_.on(CAPTURE_HISTORY)) {

@@ -88,3 +88,35 @@ TEST_CASE("UCI_Chess960 through the protocol: position, go and bestmove", "[ches
     REQUIRE(lines.back().rfind("bestmove g8h8", 0) == 0);
     REQUIRE(s.run("uci\n").size() > 5);
 }
+
+TEST_CASE("is_capture: en passant and taking are captures, castling never is", "[chess960][capture]") {
+    auto find = [](const Position& pos, const std::string& uci) {
+        Move m = parse_uci_move(pos, uci);
+        REQUIRE(m != MOVE_NONE);
+        return m;
+    };
+    Game g;
+    // En passant lands on an empty square; a plain pawn push does not capture.
+    REQUIRE(g.set("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3", {}) == "");
+    const Move ep = find(g.position(), "e5f6");
+    REQUIRE(is_en_passant(ep));
+    REQUIRE(g.position().empty(to_sq(ep)));
+    REQUIRE(g.position().is_capture(ep));
+    REQUIRE(!g.position().is_capture(find(g.position(), "e5e6")));
+    REQUIRE(!g.position().is_capture(find(g.position(), "g1f3")));
+    // A capture by a piece, and one that promotes.
+    REQUIRE(g.set("r3k3/1P6/8/8/8/7b/8/4K1N1 w - - 0 1", {}) == "");
+    REQUIRE(g.position().is_capture(find(g.position(), "g1h3")));
+    REQUIRE(g.position().is_capture(find(g.position(), "b7a8q")));
+    REQUIRE(!g.position().is_capture(find(g.position(), "b7b8q")));
+    // Chess960: the king on f1 castles with its rook on g1 and lands on that rook's square.
+    REQUIRE(g.set("k7/8/8/8/8/8/8/5KR1 w G - 0 1", {}, true) == "");
+    const Move castle = find(g.position(), "f1g1");
+    REQUIRE(is_castling(castle));
+    REQUIRE(g.position().piece_on(to_sq(castle)) == make_piece(WHITE, ROOK));
+    REQUIRE(!g.position().is_capture(castle));
+    // Standard castling.
+    REQUIRE(g.set("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", {}) == "");
+    REQUIRE(!g.position().is_capture(find(g.position(), "e1g1")));
+    REQUIRE(!g.position().is_capture(find(g.position(), "e1c1")));
+}

@@ -56,7 +56,7 @@ std::string random_game(const std::string& position, int plies, std::uint64_t& r
     REQUIRE(parse_position(is, g, chess960) == "");
     for (int i = 0; i < plies; ++i) {
         MoveList<LEGAL> legal(g.position());
-        if (!legal.size() || g.status() != "ongoing") break;
+        if (!legal.size() || g.status() != GameStatus::ONGOING) break;
         g.play(*(legal.begin() + splitmix64(rng) % legal.size()));
     }
     return position_text(g);
@@ -162,7 +162,7 @@ TEST_CASE("PGN written by another tool imports: comments, NAGs, variations, cloc
     REQUIRE(read_pgn(pgn, &g, &info) == "");
     REQUIRE(g.moves().size() == 33);
     REQUIRE(g.position().fen() == "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17");
-    REQUIRE(g.status() == "checkmate");
+    REQUIRE(g.status() == GameStatus::CHECKMATE);
     REQUIRE(info.result == "1-0");
     REQUIRE(info.tags.size() == 9);
     REQUIRE(info.tags[8] == std::make_pair(std::string("Annotator"), std::string("Someone \"quoted\"")));

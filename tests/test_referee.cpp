@@ -22,7 +22,7 @@ std::string status_of(const std::string& fen, const std::string& moves = "") {
     Game g;
     std::string error = g.set(fen, split(moves));
     REQUIRE(error == "");
-    return g.status();
+    return status_name(g.status());
 }
 
 using Session = testsupport::UciSession;
@@ -180,4 +180,20 @@ TEST_CASE("the variants.ini names decide which sides play variant rules in a 6-f
     lines = s.run("position fen 4k3/pppp4/8/8/8/8/PPPP4/M3K3 b - - 0 1 Vv\nrules\n");
     REQUIRE(lines[0].rfind("rules white variant", 0) == 0);
     REQUIRE(lines[1].rfind("rules black variant", 0) == 0);
+}
+
+TEST_CASE("each game status has its own words and only the ends are over", "[referee]") {
+    const std::vector<std::pair<GameStatus, std::string>> words = {
+        {GameStatus::ONGOING, "ongoing"},
+        {GameStatus::CLAIM_THREEFOLD, "ongoing claim threefold"},
+        {GameStatus::CLAIM_FIFTY, "ongoing claim fifty"},
+        {GameStatus::CHECKMATE, "checkmate"},
+        {GameStatus::STALEMATE, "stalemate"},
+        {GameStatus::DRAW_INSUFFICIENT, "draw insufficient"},
+        {GameStatus::DRAW_FIVEFOLD, "draw fivefold"},
+        {GameStatus::DRAW_SEVENTYFIVE, "draw seventyfive"}};
+    for (const auto& [status, text] : words) {
+        REQUIRE(status_name(status) == text);
+        REQUIRE(is_over(status) == (text.rfind("ongoing", 0) != 0));
+    }
 }

@@ -214,13 +214,21 @@ struct mh_engine {
 
 namespace {
 
-mh_status status_code(const std::string& s) {
-    if (s == "checkmate") return MH_STATUS_CHECKMATE;
-    if (s == "stalemate") return MH_STATUS_STALEMATE;
-    if (s == "draw insufficient") return MH_STATUS_DRAW_INSUFFICIENT;
-    if (s == "draw fivefold") return MH_STATUS_DRAW_FIVEFOLD;
-    if (s == "draw seventyfive") return MH_STATUS_DRAW_SEVENTYFIVE;
-    return MH_STATUS_ONGOING;
+mh_status status_code(GameStatus s) {
+    switch (s) {
+        case GameStatus::CHECKMATE:
+            return MH_STATUS_CHECKMATE;
+        case GameStatus::STALEMATE:
+            return MH_STATUS_STALEMATE;
+        case GameStatus::DRAW_INSUFFICIENT:
+            return MH_STATUS_DRAW_INSUFFICIENT;
+        case GameStatus::DRAW_FIVEFOLD:
+            return MH_STATUS_DRAW_FIVEFOLD;
+        case GameStatus::DRAW_SEVENTYFIVE:
+            return MH_STATUS_DRAW_SEVENTYFIVE;
+        default:
+            return MH_STATUS_ONGOING;  // the claims too: the game goes on unless claimed
+    }
 }
 
 template <std::size_t N>
@@ -310,7 +318,8 @@ mh_result mh_legal_moves(const char* position, const char* square, char** out) {
 }
 
 mh_result mh_game_status(const char* position, char** out) {
-    return with_position(position, out, [&](const Game& game) -> int { return answer(out, MH_OK, game.status()); });
+    return with_position(position, out,
+                         [&](const Game& game) -> int { return answer(out, MH_OK, status_name(game.status())); });
 }
 
 mh_result mh_fen(const char* position, char** out) {
@@ -412,11 +421,11 @@ mh_result mh_game_state_of(const char* position, mh_game_state* state) {
     return barrier([&]() -> int {
         Game game;
         if (int code = load_game(position, game)) return code;
-        const std::string s = game.status();
+        const GameStatus s = game.status();
         state->status = status_code(s);
-        state->claim = s == "ongoing claim threefold" ? MH_CLAIM_THREEFOLD
-                       : s == "ongoing claim fifty"   ? MH_CLAIM_FIFTY
-                                                      : MH_CLAIM_NONE;
+        state->claim = s == GameStatus::CLAIM_THREEFOLD ? MH_CLAIM_THREEFOLD
+                       : s == GameStatus::CLAIM_FIFTY   ? MH_CLAIM_FIFTY
+                                                        : MH_CLAIM_NONE;
         state->side_to_move = game.position().side_to_move() == WHITE ? MH_WHITE : MH_BLACK;
         state->in_check = game.position().in_check() ? 1 : 0;
         return int(MH_OK);

@@ -3,11 +3,11 @@
 // Reading validates everything and refuses bad input with a message naming the field;
 // writing gives 6 fields for a standard position and all 8 otherwise.
 
-#include <charconv>
 #include <sstream>
 #include <vector>
 
 #include "board/position.h"
+#include "core/number.h"
 
 namespace maharajah {
 
@@ -28,14 +28,6 @@ bool parse_square(const std::string& s, std::size_t at, Square& out) {
 
 // A field as quoted in an error message: long input is cut, not echoed whole.
 std::string clip(const std::string& s) { return s.size() <= 40 ? s : s.substr(0, 40) + "..."; }
-
-bool parse_int(const std::string& s, long long lo, long long hi, int& out) {
-    long long v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size() || v < lo || v > hi) return false;
-    out = int(v);
-    return true;
-}
 
 }  // namespace
 
@@ -139,10 +131,10 @@ std::string Position::parse(const std::string& fen, bool chess960) {
 
     // Fields 5 and 6: counters. The bound keeps every later move count inside an int;
     // the writer saturates at it, so a written FEN always reads back.
-    if (!parse_int(f[4], 0, MaxFenCounter, st_->rule50))
+    if (!parse_number(f[4], 0, MaxFenCounter, st_->rule50).empty())
         return "halfmove clock: '" + clip(f[4]) + "' is not a number from 0 to " + std::to_string(MaxFenCounter);
     int fullmove = 1;
-    if (!parse_int(f[5], 0, MaxFenCounter, fullmove))
+    if (!parse_number(f[5], 0, MaxFenCounter, fullmove).empty())
         return "fullmove number: '" + clip(f[5]) + "' is not a number from 0 to " + std::to_string(MaxFenCounter);
     game_ply_ = 2 * (std::max(fullmove, 1) - 1) + (side_ == BLACK);
 

@@ -53,6 +53,10 @@ public:
     // Board access.
     Piece piece_on(Square s) const { return board_[s]; }
     bool empty(Square s) const { return board_[s] == NO_PIECE; }
+    // Whether m (pseudo-legal here) takes a piece: en passant, or a move to an occupied
+    // square other than castling (whose king may land on its own rook's square in
+    // Chess960).
+    bool is_capture(Move m) const { return is_en_passant(m) || (!is_castling(m) && !empty(to_sq(m))); }
     Bitboard pieces() const { return by_type_[NO_PIECE_TYPE]; }
     Bitboard pieces(Color c) const { return by_color_[c]; }
     Bitboard pieces(PieceType pt) const { return by_type_[pt]; }

@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "board/army.h"
+#include "core/number.h"
 #include "core/random.h"
 #include "eval/nnue.h"
 #include "movegen/movegen.h"
@@ -39,7 +40,7 @@ bool random_plies(Game& game, int count, std::uint64_t& rng) {
         if (!moves.size()) return false;
         game.play(moves.begin()[below(rng, moves.size())]);
     }
-    return game.status() == "ongoing";
+    return game.status() == GameStatus::ONGOING;
 }
 
 std::vector<std::string> read_book(const std::string& path, std::string& error) {
@@ -225,17 +226,11 @@ std::string parse_config(const std::vector<std::string>& args, Config& config) {
         if (i + 1 >= args.size()) return clip(name) + " needs a value";
         const std::string& value = args[i + 1];
         auto number = [&](std::uint64_t lo, std::uint64_t hi, auto& out) -> std::string {
-            try {
-                std::size_t used = 0;
-                unsigned long long v = std::stoull(value, &used);
-                if (used == value.size() && value[0] != '-' && v >= lo && v <= hi) {
-                    out = static_cast<std::remove_reference_t<decltype(out)>>(v);
-                    return {};
-                }
-            } catch (...) {
-            }
-            return name + " must be a number from " + std::to_string(lo) + " to " + std::to_string(hi) + ", not '" +
-                   clip(value) + "'";
+            std::uint64_t v = 0;
+            if (std::string e = parse_number(value, lo, hi, v); !e.empty())
+                return name + " " + e + ", not '" + clip(value) + "'";
+            out = static_cast<std::remove_reference_t<decltype(out)>>(v);
+            return {};
         };
         std::string error;
         if (name == "games")
@@ -351,13 +346,13 @@ GameRecord play_game(search::Engine& engine, const search::Settings& settings, c
     game.set(start.fen, {}, record.chess960());  // the start was made by the same rules
     int win_run = 0, draw_run = 0;
     for (;;) {
-        const std::string status = game.status();
-        if (status != "ongoing") {
+        const GameStatus status = game.status();
+        if (status != GameStatus::ONGOING) {
             // A claimable draw (threefold, fifty moves) ends the game as a draw.
-            record.termination = status == "checkmate"   ? END_CHECKMATE
-                                 : status == "stalemate" ? END_STALEMATE
-                                                         : END_DRAW_RULE;
-            record.result = status == "checkmate" ? (game.position().side_to_move() == WHITE ? 0 : 2) : 1;
+            record.termination = status == GameStatus::CHECKMATE   ? END_CHECKMATE
+                                 : status == GameStatus::STALEMATE ? END_STALEMATE
+                                                                   : END_DRAW_RULE;
+            record.result = status == GameStatus::CHECKMATE ? (game.position().side_to_move() == WHITE ? 0 : 2) : 1;
             return record;
         }
         if (int(record.plies.size()) >= config.max_plies) {

@@ -102,7 +102,7 @@ std::uint64_t expand_games(std::istream& in, std::ostream& out, std::string& err
             const bool no_score = g.plies[i].score == VALUE_NONE;
             Record r = pack(pos, no_score ? 0 : g.plies[i].score, m, Result(g.result));
             if (g.chess960()) r[48] &= 0x0F;  // the record's castling bits name standard rooks only
-            const bool capture = is_en_passant(m) || (!is_castling(m) && pos.piece_on(to_sq(m)) != NO_PIECE);
+            const bool capture = pos.is_capture(m);
             r[58] = std::uint8_t((pos.in_check() ? EXP_IN_CHECK : 0) | (capture ? EXP_CAPTURE : 0) |
                                  (is_promotion(m) ? EXP_PROMOTION : 0) | (army ? EXP_ARMY : 0) |
                                  (g.chess960() ? EXP_CHESS960 : 0) | (adjudicated ? EXP_ADJUDICATED : 0) |

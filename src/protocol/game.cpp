@@ -67,15 +67,22 @@ void Game::play(Move m) {
     moves_.push_back(m);
 }
 
-std::string Game::status() const {
-    if (!MoveList<LEGAL>(pos_).size()) return pos_.in_check() ? "checkmate" : "stalemate";
-    if (pos_.insufficient_material()) return "draw insufficient";
+GameStatus Game::status() const {
+    if (!MoveList<LEGAL>(pos_).size()) return pos_.in_check() ? GameStatus::CHECKMATE : GameStatus::STALEMATE;
+    if (pos_.insufficient_material()) return GameStatus::DRAW_INSUFFICIENT;
     int repetitions = pos_.repetition_count();
-    if (repetitions >= 5) return "draw fivefold";
-    if (pos_.rule50_count() >= 150) return "draw seventyfive";
-    if (repetitions >= 3) return "ongoing claim threefold";
-    if (pos_.rule50_count() >= 100) return "ongoing claim fifty";
-    return "ongoing";
+    if (repetitions >= 5) return GameStatus::DRAW_FIVEFOLD;
+    if (pos_.rule50_count() >= 150) return GameStatus::DRAW_SEVENTYFIVE;
+    if (repetitions >= 3) return GameStatus::CLAIM_THREEFOLD;
+    if (pos_.rule50_count() >= 100) return GameStatus::CLAIM_FIFTY;
+    return GameStatus::ONGOING;
+}
+
+const char* status_name(GameStatus s) {
+    static constexpr const char* Names[] = {
+        "ongoing",   "ongoing claim threefold", "ongoing claim fifty", "checkmate",
+        "stalemate", "draw insufficient",       "draw fivefold",       "draw seventyfive"};  // in GameStatus order
+    return Names[int(s)];
 }
 
 std::string Game::flag(Color flagged) const {

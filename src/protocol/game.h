@@ -17,6 +17,26 @@ inline constexpr const char* StartFen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ
 // line never echoes a huge token back whole).
 std::string clip(const std::string& text, std::size_t max = 60);
 
+// The referee's verdict on a position (docs/protocol.md, "Referee and army commands").
+// The game is over from CHECKMATE on; the two claims are ongoing games in which the side
+// to move may claim a draw.
+enum class GameStatus {
+    ONGOING,
+    CLAIM_THREEFOLD,
+    CLAIM_FIFTY,
+    CHECKMATE,  // the side to move is mated
+    STALEMATE,
+    DRAW_INSUFFICIENT,
+    DRAW_FIVEFOLD,
+    DRAW_SEVENTYFIVE
+};
+
+constexpr bool is_over(GameStatus s) { return s >= GameStatus::CHECKMATE; }
+
+// The protocol's words: "ongoing", "ongoing claim threefold|fifty", "checkmate",
+// "stalemate", "draw insufficient|fivefold|seventyfive".
+const char* status_name(GameStatus s);
+
 class Game {
 public:
     Game();  // the standard start position
@@ -35,10 +55,8 @@ public:
     // Plays a move, which must be legal in the current position.
     void play(Move m);
 
-    // The referee's verdicts (docs/protocol.md, "Referee and army commands"): "ongoing", "checkmate",
-    // "stalemate", "draw insufficient|fivefold|seventyfive", or "ongoing claim
-    // threefold|fifty".
-    std::string status() const;
+    // The referee's verdict on the current position.
+    GameStatus status() const;
     // The result when `flagged` runs out of time: "0-1 time", "1-0 time",
     // "1/2-1/2 time" or "aborted".
     std::string flag(Color flagged) const;

@@ -79,20 +79,21 @@ std::string pgn_variant(const Game& game) {
 }
 
 PgnOutcome outcome_of(const Game& game) {
-    const std::string status = game.status();
     const bool white_to_move = game.position().side_to_move() == WHITE;
-    PgnOutcome o;
-    if (status == "checkmate")
-        o = {white_to_move ? "0-1" : "1-0", "checkmate"};
-    else if (status == "stalemate")
-        o = {"1/2-1/2", "stalemate"};
-    else if (status == "draw insufficient")
-        o = {"1/2-1/2", "insufficient material"};
-    else if (status == "draw fivefold")
-        o = {"1/2-1/2", "fivefold repetition"};
-    else if (status == "draw seventyfive")
-        o = {"1/2-1/2", "seventy-five-move rule"};
-    return o;
+    switch (game.status()) {
+        case GameStatus::CHECKMATE:
+            return {white_to_move ? "0-1" : "1-0", "checkmate"};
+        case GameStatus::STALEMATE:
+            return {"1/2-1/2", "stalemate"};
+        case GameStatus::DRAW_INSUFFICIENT:
+            return {"1/2-1/2", "insufficient material"};
+        case GameStatus::DRAW_FIVEFOLD:
+            return {"1/2-1/2", "fivefold repetition"};
+        case GameStatus::DRAW_SEVENTYFIVE:
+            return {"1/2-1/2", "seventy-five-move rule"};
+        default:
+            return {};
+    }
 }
 
 PgnOutcome outcome_of_flag(const std::string& flag_result) {

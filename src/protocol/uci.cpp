@@ -1,7 +1,6 @@
 #include "protocol/uci.h"
 
 #include <algorithm>
-#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -9,6 +8,7 @@
 #include <sstream>
 #include <vector>
 
+#include "core/number.h"
 #include "eval/nnue.h"
 #include "movegen/perft.h"
 #include "search/params.h"
@@ -19,6 +19,7 @@ Uci::Uci(std::ostream& out) : out_(out) {
     Position::init();
     const char* dev = std::getenv("MAHARAJAH_DEV_OPTIONS");
     show_dev_options_ = dev && std::string(dev) == "1";
+    declare_options();
 }
 
 Uci::~Uci() { finish_search(); }
@@ -120,7 +121,7 @@ bool Uci::execute(const std::string& line) {
     else if (cmd == "fen" || cmd == "getfen")
         send("fen " + game_.position().fen());
     else if (cmd == "status")
-        send("status " + game_.status());
+        send(std::string("status ") + status_name(game_.status()));
     else if (cmd == "flag")
         cmd_flag(is);
     else if (cmd == "tosan")
@@ -208,171 +209,6 @@ void print_perft(Position pos, int depth, std::ostream& out) {
               << std::int64_t(ms > 0 ? double(total) / ms * 1000 : 0) << " nodes/s)" << std::endl;
 }
 
-void Uci::cmd_uci() {
-    std::ostringstream os;
-    os << "id name " << EngineName << ' ' << engine_version() << "\nid author " << EngineAuthor << '\n'
-       << "option name Hash type spin default 16 min 1 max 65536\n"
-       << "option name Threads type spin default 1 min 1 max " << (search::SingleThreaded ? 1 : 256) << "\n"
-       << "option name MultiPV type spin default 1 min 1 max 256\n"
-       << "option name Ponder type check default false\n"
-       << "option name Move Overhead type spin default 10 min 0 max 5000\n"
-       << "option name Clear Hash type button\n"
-       << "option name UCI_ShowWDL type check default false\n"
-       << "option name UCI_Chess960 type check default false\n"
-       << "option name UCI_LimitStrength type check default false\n"
-       << "option name UCI_Elo type spin default " << search::SkillMaxElo << " min " << search::SkillMinElo << " max "
-       << search::SkillMaxElo << "\n"
-       << "option name Skill Level type spin default 20 min 0 max 20\n"
-       << "option name Skill Seed type spin default 0 min 0 max 2147483647\n"
-       << "option name UCI_Variant type combo default chess var chess var maharajah var maharajah39 "
-          "var maharajah39-cv var maharajah39-vc\n"
-       << "option name EvalMode type combo default " << eval::mode_name(eval::Options{}.mode)
-       << " var auto var nnue var hybrid var classical var material\n"
-       << "option name EvalFile type string default " << nnue::BuiltinName << "\n";
-    // Developer options work whenever they are set, but are listed only on request, so
-    // that a GUI's option dialog shows what players use.
-    if (show_dev_options_) os << "option name Ablate type string default none\n";
-    // A tuning build lists the search parameters, which an SPSA tuner sets.
-    if (search::Tunable)
-        for (const search::ParamInfo& p : search::params())
-            os << "option name " << p.name << " type spin default " << p.value << " min " << p.min << " max " << p.max
-               << "\n";
-    os << "uciok";
-    send(os.str());
-}
-
-void Uci::cmd_setoption(std::istringstream& is) {
-    // setoption name <id with spaces> [value <x with spaces>]
-    std::string token, name, value;
-    is >> token;
-    if (token != "name") {
-        error("setoption: expected 'name'");
-        return;
-    }
-    while (is >> token && token != "value") name += (name.empty() ? "" : " ") + token;
-    while (is >> token) value += (value.empty() ? "" : " ") + token;
-    auto lower = [](std::string s) {
-        for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-        return s;
-    };
-    auto spin = [&](long long lo, long long hi, long long& out) {
-        try {
-            std::size_t used = 0;
-            long long v = std::stoll(value, &used);
-            if (used != value.size() || v < lo || v > hi) throw std::out_of_range("range");
-            out = v;
-            return true;
-        } catch (...) {
-            error("setoption: " + clip(name) + " must be a number from " + std::to_string(lo) + " to " +
-                  std::to_string(hi) + ", got '" + clip(value) + "'");
-            return false;
-        }
-    };
-    auto check = [&](bool& out) {
-        if (lower(value) != "true" && lower(value) != "false") {
-            error("setoption: " + clip(name) + " must be true or false, got '" + clip(value) + "'");
-            return false;
-        }
-        out = lower(value) == "true";
-        return true;
-    };
-    const std::string id = lower(name);
-    long long n = 0;
-    bool flag = false;
-    if (id == "hash") {
-        if (spin(1, 65536, n)) {
-            try {
-                engine_.resize_hash(std::size_t(n));
-            } catch (const std::bad_alloc&) {
-                engine_.resize_hash(16);
-                error("setoption: not enough memory for Hash " + clip(value) + " MB; using 16");
-            }
-        }
-    } else if (id == "threads") {
-        if (spin(1, search::SingleThreaded ? 1 : 256, n)) engine_.set_threads(int(n));
-    } else if (id == "multipv") {
-        if (spin(1, 256, n)) settings_.multipv = int(n);
-    } else if (id == "move overhead") {
-        if (spin(0, 5000, n)) settings_.move_overhead_ms = n;
-    } else if (id == "ponder") {
-        check(flag);  // pondering is driven by "go ponder"; the option only announces it
-    } else if (id == "uci_showwdl") {
-        check(show_wdl_);
-    } else if (id == "uci_limitstrength") {
-        check(limit_strength_);
-    } else if (id == "uci_elo") {
-        if (spin(search::SkillMinElo, search::SkillMaxElo, n)) uci_elo_ = int(n);
-    } else if (id == "skill level") {
-        if (spin(0, 20, n)) skill_level_ = int(n);
-    } else if (id == "skill seed") {
-        if (spin(0, 2147483647, n)) skill_seed_ = std::uint64_t(n);
-    } else if (id == "uci_chess960") {
-        // Read by the next "position"; the current one keeps its mode.
-        check(chess960_);
-    } else if (id == "clear hash") {
-        engine_.clear();
-    } else if (id == "uci_variant") {
-        if (value != "chess" && value != "maharajah" && !variant_sides(value)) {
-            error(
-                "setoption: UCI_Variant must be chess, maharajah, maharajah39, maharajah39-cv or maharajah39-vc, got "
-                "'" +
-                clip(value) + "'");
-            return;
-        }
-        variant_ = value;
-        send("info string variant " + variant_);
-    } else if (id == "evalmode") {
-        if (!eval::parse_mode(lower(value), settings_.eval.mode)) {
-            error("setoption: EvalMode must be auto, nnue, hybrid, classical or material, got '" + clip(value) + "'");
-            return;
-        }
-    } else if (id == "evalfile") {
-        // A net file replaces this engine's net only when it loads completely; a search
-        // still running (another handle's, or a pondering one stopped above) keeps the
-        // net it started with.
-        if (value.empty() || value == nnue::BuiltinName) {
-            settings_.eval.net.reset();
-            net_name_ = nnue::BuiltinName;
-        } else {
-            nnue::NetPtr net;
-            if (std::string e = nnue::load_file(value, net); !e.empty()) {
-                error("setoption: EvalFile " + clip(e, 200) + "; keeping " + net_name_);
-                return;
-            }
-            settings_.eval.net = std::move(net);
-            net_name_ = value;
-        }
-        std::ostringstream hash;
-        hash << std::hex << settings_.eval.network().hash;
-        send("info string EvalFile " + net_name_ + " (hash " + hash.str() + ")");
-    } else if (id == "ablate") {
-        // A comma-separated list of search techniques to switch off, or "none".
-        std::uint32_t disabled = 0;
-        std::istringstream list(lower(value));
-        for (std::string item; std::getline(list, item, ',');) {
-            if (item == "none" || item.empty()) continue;
-            auto it = std::find(search::TechniqueName.begin(), search::TechniqueName.end(), item);
-            if (it == search::TechniqueName.end()) {
-                std::string known;
-                for (const char* t : search::TechniqueName) known += std::string(known.empty() ? "" : " ") + t;
-                error("setoption: Ablate: unknown technique '" + clip(item) + "' (known: " + known + ")");
-                return;
-            }
-            disabled |= 1u << (it - search::TechniqueName.begin());
-        }
-        settings_.disabled = disabled;
-    } else {
-        // A tuning build's search parameters; anything else is unknown.
-        if (search::Tunable)
-            for (const search::ParamInfo& p : search::params())
-                if (lower(p.name) == id) {
-                    if (spin(p.min, p.max, n)) search::set_param(p.name, int(n));
-                    return;
-                }
-        error("setoption: unknown option '" + clip(name) + "'");
-    }
-}
-
 void untie_standard_streams() {
     std::cin.tie(nullptr);
     std::cerr.tie(nullptr);
@@ -400,13 +236,7 @@ int run_command_line(Uci& uci, const std::vector<std::string>& args, std::ostrea
     if (args[0] == "perft") {
         // perft <depth> [<fen>]: the FEN may come as one argument or as its fields.
         int depth = 0;
-        std::size_t used = 0;
-        try {
-            if (args.size() >= 2) depth = std::stoi(args[1], &used);
-        } catch (...) {
-            depth = 0;
-        }
-        if (args.size() < 2 || used != args[1].size() || depth < 1 || depth > 20) {
+        if (args.size() < 2 || !parse_number(args[1], 1, 20, depth).empty()) {
             err << "error: usage: maharajah perft <depth 1-20> [<fen>] [moves <m1> ...]" << std::endl;
             return 1;
         }
@@ -552,7 +382,7 @@ void Uci::cmd_display() {
         for (Bitboard b = pos.double_step_pawns() & pos.pieces(c); b;) os << ' ' << square_name(pop_lsb(b));
         os << '\n';
     }
-    os << "Status: " << game_.status();
+    os << "Status: " << status_name(game_.status());
     send(os.str());
 }
 

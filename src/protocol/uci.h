@@ -16,6 +16,28 @@
 
 namespace maharajah {
 
+// A UCI option, declared once: `uci` lists it and `setoption` checks and applies values
+// through it.
+struct UciOption {
+    enum Type { SPIN, CHECK, COMBO, STRING, BUTTON };
+    // Applies a value `setoption` has checked: `text` as given, `number` a spin's value or
+    // a check's 1 (true) or 0. Returns an empty string or the error (after "setoption: ").
+    using Apply = std::function<std::string(const std::string& text, long long number)>;
+
+    std::string name;
+    Type type;
+    std::string default_value;      // as `uci` lists it; empty for a button
+    long long min = 0, max = 0;     // a spin's range
+    std::vector<std::string> vars;  // a combo's values
+    bool developer = false;         // listed only when developer options are shown
+    Apply apply;
+    // A combo's test of a value; none: exactly one of `vars`.
+    std::function<bool(const std::string&)> accepts = nullptr;
+};
+
+// The `option name ... type ...` line of `uci` for an option.
+std::string option_line(const UciOption& o);
+
 class Uci {
 public:
     explicit Uci(std::ostream& out);
@@ -57,12 +79,14 @@ public:
     void send(const std::string& text);
 
 private:
+    // The option table (uci_options.cpp).
+    void declare_options();
     void cmd_uci();
+    void cmd_setoption(std::istringstream& is);
     void cmd_position(std::istringstream& is);
     void cmd_go(std::istringstream& is);
     void cmd_display();
     void cmd_eval();
-    void cmd_setoption(std::istringstream& is);
     void cmd_bench(std::istringstream& is);
     // Referee and army commands (uci_referee.cpp).
     void cmd_army(std::istringstream& is);
@@ -94,9 +118,10 @@ private:
     // Playing levels: UCI_LimitStrength with UCI_Elo wins; else Skill Level below 20.
     bool limit_strength_ = false;
     int uci_elo_ = search::SkillMaxElo, skill_level_ = 20;
-    std::uint64_t skill_seed_ = 0;   // UCI_Chess960: FEN castling fields and castling moves of Chess960
-    bool infinite_search_ = false;   // the running search waits for stop/ponderhit
-    bool show_dev_options_ = false;  // `uci` lists Ablate (MAHARAJAH_DEV_OPTIONS=1)
+    std::uint64_t skill_seed_ = 0;    // UCI_Chess960: FEN castling fields and castling moves of Chess960
+    bool infinite_search_ = false;    // the running search waits for stop/ponderhit
+    bool show_dev_options_ = false;   // `uci` lists Ablate (MAHARAJAH_DEV_OPTIONS=1)
+    std::vector<UciOption> options_;  // in the order `uci` lists them
 };
 
 // Unties cin and cerr from cout: reading a line or writing to cerr would otherwise

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "core/number.h"
 #include "movegen/movegen.h"
 #include "movegen/perft.h"
 #include "protocol/bench_positions.h"
@@ -69,49 +70,34 @@ std::string format_report(const search::Report& r, bool show_wdl, const Position
 // without overflow: a huge clock means "lots of time", a huge depth the maximum.
 constexpr long long MaxGoTime = 1LL << 40;  // about 35 years in milliseconds
 
-// Reads an integer with saturation: digits beyond the range give the nearest bound.
-// Returns false when `word` is not an integer at all.
-bool parse_saturating(const std::string& word, long long lo, long long hi, long long& out) {
-    std::size_t i = word[0] == '-' || word[0] == '+' ? 1 : 0;
-    if (i == word.size()) return false;
-    long long v = 0;
-    const bool negative = word[0] == '-';
-    for (; i < word.size(); ++i) {
-        if (word[i] < '0' || word[i] > '9') return false;
-        if (v < (1LL << 50)) v = v * 10 + (word[i] - '0');
-    }
-    out = std::clamp(negative ? -v : v, lo, hi);
-    return true;
-}
-
 void Uci::cmd_go(std::istringstream& is) {
     search::Limits limits;
     std::string token;
     // Reads the number after `name`: false (with one error line) when it is missing or
-    // not a number, or below `lo`; values above `hi` are taken as `hi`.
-    auto number = [&](const std::string& name, long long lo, long long hi, long long& out) {
+    // not a number, or below `lo` (unless `clamp_low`: then it is `lo`); values above `hi`
+    // are taken as `hi`.
+    auto number = [&](const std::string& name, long long lo, long long hi, long long& out, bool clamp_low = false) {
         std::string word;
         if (!(is >> word)) return error("go: '" + clip(name) + "' needs a number"), false;
         long long v = 0;
-        if (!parse_saturating(word, LLONG_MIN / 4, LLONG_MAX / 4, v) || v < lo) {
+        if (!parse_number(word, LLONG_MIN, LLONG_MAX, v, OutOfRange::CLAMP).empty() || (v < lo && !clamp_low)) {
             error("go: '" + clip(name) + "' needs a number" + (lo > 0 ? " >= " + std::to_string(lo) : "") + ", got '" +
                   clip(word) + "'");
             return false;
         }
-        out = std::min(v, hi);
+        out = std::clamp(v, lo, hi);
         return true;
     };
     long long v = 0;
     while (is >> token) {
         // Clocks may be negative (a GUI's late report): they count as "no time left".
         if (token == "wtime" || token == "btime") {
-            if (number(token, LLONG_MIN / 4, MaxGoTime, v)) {
-                (token == "wtime" ? limits.wtime : limits.btime) = std::max(v, -MaxGoTime);
+            if (number(token, -MaxGoTime, MaxGoTime, v, true)) {
+                (token == "wtime" ? limits.wtime : limits.btime) = v;
                 limits.time_given = true;
             }
         } else if (token == "winc" || token == "binc") {
-            if (number(token, LLONG_MIN / 4, MaxGoTime, v))
-                (token == "winc" ? limits.winc : limits.binc) = std::max(v, 0LL);
+            if (number(token, 0, MaxGoTime, v, true)) (token == "winc" ? limits.winc : limits.binc) = v;
         } else if (token == "movestogo") {
             if (number(token, 0, 1000, v)) limits.movestogo = int(v);
         } else if (token == "depth") {
@@ -128,7 +114,7 @@ void Uci::cmd_go(std::istringstream& is) {
             limits.ponder = true;
         else if (token == "perft") {
             std::string word;
-            if (!(is >> word) || !parse_saturating(word, 0, 100, v) || v < 1 || v > 20) {
+            if (!(is >> word) || !parse_number(word, 1LL, 20LL, v).empty()) {
                 error("go perft: expected a depth from 1 to 20" + (word.empty() ? "" : ", got '" + clip(word) + "'"));
                 return;
             }
@@ -206,17 +192,21 @@ void Uci::cmd_bench(std::istringstream& is) {
     if (args.size() > 5) return error("bench: " + usage);
     long long hash = 16, threads = 1, limit = BenchDepth;
     std::string fenfile = args.size() > 3 ? args[3] : "default", type = args.size() > 4 ? args[4] : "depth";
-    auto number = [&](std::size_t i, long long lo, long long hi, long long& out) {
+    // A limit of nodes or milliseconds beyond the range is the largest one.
+    auto number = [&](std::size_t i, long long lo, long long hi, long long& out, bool clamp_high = false) {
         if (i >= args.size()) return true;
         long long v = 0;
-        if (!parse_saturating(args[i], LLONG_MIN / 4, LLONG_MAX / 4, v) || v < lo || v > hi) return false;
-        out = v;
+        if (!parse_number(args[i], LLONG_MIN, LLONG_MAX, v, OutOfRange::CLAMP).empty() || v < lo ||
+            (v > hi && !clamp_high))
+            return false;
+        out = std::min(v, hi);
         return true;
     };
     if (type != "depth" && type != "nodes" && type != "movetime" && type != "perft")
         return error("bench: unknown limit type '" + clip(type) + "'; " + usage);
+    const bool by_count = type == "depth" || type == "perft";
     const long long max_limit = type == "depth" ? 64 : type == "perft" ? 20 : LLONG_MAX / 4;
-    if (!number(0, 1, 65536, hash) || !number(1, 1, 256, threads) || !number(2, 1, max_limit, limit))
+    if (!number(0, 1, 65536, hash) || !number(1, 1, 256, threads) || !number(2, 1, max_limit, limit, !by_count))
         return error("bench: " + usage);
 
     std::vector<std::string> fens;

@@ -1,11 +1,11 @@
 // The referee and army commands of the UCI loop (docs/protocol.md, "Referee and army commands").
 
 #include <algorithm>
-#include <charconv>
 #include <sstream>
 #include <vector>
 
 #include "board/army.h"
+#include "core/number.h"
 #include "movegen/movegen.h"
 #include "protocol/uci.h"
 
@@ -75,10 +75,7 @@ void Uci::cmd_army(std::istringstream& is) {
         // The seed is any 64-bit unsigned number (0 to 18446744073709551615).
         std::string number;
         bool ok = word == "seed" && (is >> number) && !(is >> extra);
-        if (ok) {
-            auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), seed);
-            ok = ec == std::errc() && end == number.data() + number.size();
-        }
+        if (ok) ok = parse_number(number, std::uint64_t(0), ~std::uint64_t(0), seed).empty();
         if (!ok) {
             error("army suggest: expected 'army suggest <white|black> [seed <0-18446744073709551615>]'");
             return;
