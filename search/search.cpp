@@ -103,26 +103,12 @@ bool may_give_check(const Position& pos, Move m, Bitboard blockers) {
 
 void init_reductions() { reduction.fill(); }
 
-// One search, shared by the workers in it. Everything a worker reads from it is set
-// before the job is posted and never changes, but for the two flags: the root and the
-// game history behind it are the search's own copy (Position::with_own_history).
-struct Engine::Job {
-    std::vector<StateInfo> history;
-    Position root;  // its states are `history`
-    Limits limits;
-    Settings settings;
-    Listener listener;
-    TimeBudget budget;
-    Clock::time_point start;
-    mutable std::atomic<bool> stop{false};       // every worker leaves as soon as it sees this
-    mutable std::atomic<bool> pondering{false};  // "go ponder" until ponderhit: the clock is not ours
-};
-
 class Worker {
 public:
     Worker(Engine& engine, int id) : engine_(engine), id_(id) {}
 
-    void prepare(const Engine::Job& job);
+    void prepare(const Position& root, const Limits& limits, const Settings& settings, TimeBudget budget,
+                 Clock::time_point start);
     void iterative_deepening();
     void clear() { history_.clear(); }
 
@@ -194,8 +180,7 @@ private:
     void check_time();
     // True once the search must unwind. The main worker finishes its first iteration
     // whatever happens (a few dozen nodes), so there is always a printed PV to play.
-    bool stopping() const { return job_->stop.load(std::memory_order_relaxed) && (!main() || completed_depth > 0); }
-    bool pondering() const { return job_->pondering.load(std::memory_order_relaxed); }
+    bool stopping() const { return engine_.stop_.load(std::memory_order_relaxed) && (!main() || completed_depth > 0); }
     void update_quiet_stats(const Position& pos, Stack* ss, Move m, int bonus);
     void emit(int depth, Value alpha, Value beta, int pv_index);
     std::int64_t elapsed_ms() const {
@@ -205,7 +190,6 @@ private:
 
     Engine& engine_;
     int id_;
-    const Engine::Job* job_ = nullptr;  // the search this worker is in (its thread holds it)
     Position root_;
     Limits limits_;
     Settings settings_;
@@ -222,11 +206,8 @@ private:
     std::vector<Move> last_reported_;  // the last first-line PV printed (main worker)
 };
 
-void Worker::prepare(const Engine::Job& job) {
-    job_ = &job;
-    const Position& root = job.root;
-    const Limits& limits = job.limits;
-    const Settings& settings = job.settings;
+void Worker::prepare(const Position& root, const Limits& limits, const Settings& settings, TimeBudget budget,
+                     Clock::time_point start) {
     root_ = root;
     nnue_.reset();
     limits_ = limits;
@@ -242,8 +223,8 @@ void Worker::prepare(const Engine::Job& job) {
         if (plan.nodes) limits_.nodes = limits_.nodes ? std::min<std::uint64_t>(limits_.nodes, plan.nodes) : plan.nodes;
         search_multipv_ = std::max(settings.multipv, plan.candidates);
     }
-    budget_ = job.budget;
-    start_ = job.start;
+    budget_ = budget;
+    start_ = start;
     // The clock and the node limit are looked at every 1024 nodes, more often as the
     // end of a node limit comes near (check_time).
     next_check_ = limits_.nodes ? 1 : 1024;
@@ -268,12 +249,12 @@ void Worker::check_time() {
         // Look again after a share of what is left, so the limit holds to a few nodes.
         std::uint64_t done = engine_.nodes();
         if (done >= limits_.nodes)
-            job_->stop = true;
+            engine_.stop_ = true;
         else
             next_check_ = nodes + std::clamp<std::uint64_t>((limits_.nodes - done) / (2 * engine_.threads()), 1, 1024);
     }
     // While pondering the clock is not ours; after ponderhit it counts from "go".
-    if (budget_.enabled && !pondering() && elapsed_ms() >= budget_.maximum_ms) job_->stop = true;
+    if (budget_.enabled && !engine_.pondering_ && elapsed_ms() >= budget_.maximum_ms) engine_.stop_ = true;
     if (main() && engine_.yield_hook_) engine_.yield_now();
 }
 
@@ -385,8 +366,8 @@ void Worker::iterative_deepening() {
         if (limits_.soft_nodes && engine_.nodes() >= limits_.soft_nodes) break;
         Value score = root_moves[0].score;
         if (limits_.mate && score >= VALUE_MATE_IN_MAX_PLY && VALUE_MATE - score <= 2 * limits_.mate) break;
-        if (root_moves.size() == 1 && budget_.enabled && !pondering()) break;  // forced move
-        if (budget_.enabled && !pondering()) {
+        if (root_moves.size() == 1 && budget_.enabled && !engine_.pondering_) break;  // forced move
+        if (budget_.enabled && !engine_.pondering_) {
             if (root_moves[0].move != last_best) best_changes += 2;
             double factor = 1.0 + 0.15 * best_changes;
             if (settings_.on(NODE_TIME) && depth >= 6) factor *= node_time_factor(root_moves[0].effort, nodes);
@@ -798,7 +779,7 @@ Engine::Engine() { set_threads(1); }
 
 Engine::~Engine() {
     stop();
-    wait_idle();
+    wait();
     join_threads();
 }
 
@@ -815,7 +796,7 @@ void Engine::join_threads() {
 
 void Engine::set_threads(int n) {
     stop();
-    wait_idle();
+    wait();
     join_threads();
     n = SingleThreaded ? 1 : std::clamp(n, 1, 256);
     workers_.clear();
@@ -836,7 +817,7 @@ void Engine::warm_up() {
     Limits limits;
     limits.depth = 3;
     start(pos, limits, Settings{}, Listener{});
-    wait_idle();
+    wait();
     clear();
 }
 
@@ -865,31 +846,30 @@ void Engine::thread_loop(int id, std::uint64_t seen) {
         setpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid)), 19);
 #endif
     while (true) {
-        std::shared_ptr<Job> job;
         {
             std::unique_lock<std::mutex> lock(mutex_);
             job_cv_.wait(lock, [&] { return quit_ || job_ != seen; });
             if (quit_) return;
             seen = job_;
-            job = current_;
-            ++busy_;
         }
+        // The job stays as it is until every worker has left it (start() waits for
+        // that), so it is read in place: no copy under the lock, where a helper of
+        // the lowest priority, preempted, would hold up the main worker.
+        const Job& job = current_;
         // Each worker sets itself up on its own thread: the thread that called start()
         // must not spend CPU time on hundreds of workers (a scheduler then makes it wait
         // its turn behind them, and "stop" would wait with it). A helper that wakes
-        // after the search has ended has nothing to do. A helper that wakes late, even
-        // after a newer search has started, searches its own job's copy of the root.
-        if (id == 0 || !job->stop.load(std::memory_order_relaxed)) {
-            workers_[id]->prepare(*job);
+        // after the search has ended has nothing to do.
+        if (id == 0 || !stop_.load(std::memory_order_relaxed)) {
+            workers_[id]->prepare(job.root, job.limits, job.settings, job.budget, job.start);
             if (id == 0)
-                run_main(*job);
+                run_main(job.limits, job.listener);
             else
                 workers_[id]->iterative_deepening();
         }
         {
             std::lock_guard<std::mutex> lock(mutex_);
-            --busy_;
-            if (id == 0) main_done_ = seen;
+            --running_;
         }
         state_cv_.notify_all();
     }
@@ -897,13 +877,13 @@ void Engine::thread_loop(int id, std::uint64_t seen) {
 
 void Engine::resize_hash(std::size_t mb) {
     stop();
-    wait_idle();
+    wait();
     tt_.resize(mb);
 }
 
 void Engine::clear() {
     stop();
-    wait_idle();
+    wait();
     tt_.clear();
     for (auto& w : workers_) w->clear();
 }
@@ -917,29 +897,30 @@ std::uint64_t Engine::nodes() const {
 void Engine::start(const Position& root, const Limits& limits, const Settings& settings, Listener listener) {
     stop();
     wait();
-    auto job = std::make_shared<Job>();
-    job->root = root.with_own_history(job->history);
-    job->limits = limits;
-    job->settings = settings;
-    job->listener = std::move(listener);
-    job->budget = plan_time(limits, root.side_to_move(), root.game_ply(), settings.move_overhead_ms);
-    job->start = Clock::now();
-    job->pondering = limits.ponder;
+    stop_ = false;
+    pondering_ = limits.ponder;
     tt_.new_search();
     // Counted afresh here, not by each worker as it joins: a helper that joins late (or
     // not at all, when the search has already ended) must not add its last search's nodes.
     for (auto& w : workers_) w->nodes = 0;
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        current_ = job;
+        current_ = Job{root,
+                       limits,
+                       settings,
+                       std::move(listener),
+                       plan_time(limits, root.side_to_move(), root.game_ply(), settings.move_overhead_ms),
+                       Clock::now()};
+        running_ = int(workers_.size());
         ++job_;
     }
 #ifdef MAHARAJAH_SINGLE_THREAD
     // No pool: the one worker searches here and now; "stop" comes through the yield hook.
     last_yield_ = Clock::now();
-    workers_[0]->prepare(*job);
-    run_main(*job);
-    main_done_ = job_;
+    Job job = current_;
+    workers_[0]->prepare(job.root, job.limits, job.settings, job.budget, job.start);
+    run_main(job.limits, job.listener);
+    running_ = 0;
 #else
     job_cv_.notify_all();
 #endif
@@ -948,7 +929,7 @@ void Engine::start(const Position& root, const Limits& limits, const Settings& s
 void Engine::stop() {
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        if (current_) current_->stop = true;
+        stop_ = true;
     }
     state_cv_.notify_all();
 }
@@ -956,7 +937,7 @@ void Engine::stop() {
 void Engine::ponderhit() {
     {
         std::lock_guard<std::mutex> lock(mutex_);
-        if (current_) current_->pondering = false;
+        pondering_ = false;
     }
     state_cv_.notify_all();
 }
@@ -966,28 +947,18 @@ void Engine::wait() {
     // yield hook must not start or wait for searches).
     if (SingleThreaded) return;
     std::unique_lock<std::mutex> lock(mutex_);
-    state_cv_.wait(lock, [&] { return main_done_ == job_; });
-}
-
-void Engine::wait_idle() {
-    if (SingleThreaded) return;
-    // A helper that has not yet woken for the last search will find it stopped (every
-    // caller stops it first) and leave it without touching anything.
-    std::unique_lock<std::mutex> lock(mutex_);
-    state_cv_.wait(lock, [&] { return main_done_ == job_ && busy_ == 0; });
+    state_cv_.wait(lock, [&] { return running_ == 0; });
 }
 
 bool Engine::searching() const {
     std::lock_guard<std::mutex> lock(mutex_);
-    return main_done_ != job_;
+    return running_ > 0;
 }
 
 // The main worker's part of a search: it searches, waits under "go infinite" or
-// "go ponder" for stop or ponderhit, stops the helpers, and reports the bestmove at
-// once: the helpers leave on their own (Lazy SMP: the answer is the main worker's).
-void Engine::run_main(Job& job) {
+// "go ponder" for stop or ponderhit, stops the helpers, and reports the bestmove.
+void Engine::run_main(const Limits& limits, const Listener& listener) {
     Worker& main = *workers_[0];
-    const Listener& listener = job.listener;
     Move best = MOVE_NONE, ponder = MOVE_NONE;
     if (main.root_moves.empty()) {
         // No legal move (or none of the searchmoves): mated or stalemated.
@@ -1002,19 +973,17 @@ void Engine::run_main(Job& job) {
     }
     if (SingleThreaded) {
         // The same wait, by yielding to the host (without a hook nothing could end it).
-        while (yield_hook_ && !job.stop && (job.limits.infinite || job.pondering)) {
+        while (yield_hook_ && !stop_ && (limits.infinite || pondering_)) {
             yield_hook_();
             last_yield_ = Clock::now();
         }
-        job.stop = true;
+        stop_ = true;
     } else {
-        // Under "go infinite" or "go ponder" the answer waits for stop or ponderhit. Else
-        // the lock is not taken: a helper of the lowest priority may hold it, preempted.
-        if (job.limits.infinite || job.pondering) {
-            std::unique_lock<std::mutex> lock(mutex_);
-            state_cv_.wait(lock, [&] { return job.stop || (!job.limits.infinite && !job.pondering); });
-        }
-        job.stop = true;
+        // Under "go infinite" or "go ponder" the answer waits for stop or ponderhit.
+        std::unique_lock<std::mutex> lock(mutex_);
+        state_cv_.wait(lock, [&] { return stop_ || (!limits.infinite && !pondering_); });
+        stop_ = true;
+        state_cv_.wait(lock, [&] { return running_ == 1; });  // the helpers have left their search
     }
     if (!main.root_moves.empty()) {
         main.choose_skill_move();

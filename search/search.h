@@ -93,19 +93,13 @@ public:
     void resize_hash(std::size_t mb);
     void clear();  // hash and histories (ucinewgame, Clear Hash)
 
-    // Starts searching and returns at once, once the previous search has given its
-    // bestmove. The search keeps its own copy of `root` and of the game history that
-    // the draw rules can reach, so the caller may change or drop its position (and
-    // its history) as soon as start() returns.
+    // Starts searching and returns at once (after a running search has ended). The
+    // StateInfo chain behind `root` (the game history) must stay untouched until the
+    // search has ended.
     void start(const Position& root, const Limits& limits, const Settings& settings, Listener listener);
     void stop();
     void ponderhit();
-    // Until the search has ended and its bestmove was reported. Helper threads may still
-    // be leaving the search then (they stop on their own, and touch nothing the caller
-    // owns): the bestmove never waits for them. What needs every worker idle (hash,
-    // histories, threads) waits for them itself.
-    void wait();
-    void wait_idle();  // until the bestmove was reported and every worker is idle
+    void wait();  // until the search has ended, bestmove was reported and every worker is idle
     bool searching() const;
 
     std::uint64_t nodes() const;
@@ -117,11 +111,14 @@ public:
     void set_yield_hook(std::function<void()> hook, int interval_ms);
     void yield_now();
 
+    // Internal state shared with the workers.
+    std::atomic<bool> stop_{false};
+    std::atomic<bool> pondering_{false};
+
 private:
     friend class Worker;
-    struct Job;
     void thread_loop(int id, std::uint64_t seen);
-    void run_main(Job& job);
+    void run_main(const Limits& limits, const Listener& listener);
     void join_threads();
     void warm_up();
 
@@ -131,18 +128,23 @@ private:
     std::chrono::steady_clock::time_point last_yield_;
     std::vector<std::unique_ptr<Worker>> workers_;
     std::vector<std::thread> threads_;
-    // The pool's state, under mutex_: the current search (shared with the workers still
-    // in it, so that a late helper can finish an old search while a new one runs), a
-    // job number that advances per search, the last job the main worker finished (its
-    // bestmove given), how many threads are inside a search, and whether the pool is
-    // shutting down. Idle workers wait on job_cv_ only; the main worker and callers of
-    // wait() wait on state_cv_ (a finished helper must not wake hundreds of idle ones).
+    // The pool's state, under mutex_: a job number that advances per search, how many
+    // workers are still in the current job, and whether the pool is shutting down.
+    // Idle workers wait on job_cv_ only; the main worker and callers of wait() wait on
+    // state_cv_ (a finished helper must not wake hundreds of idle ones).
     mutable std::mutex mutex_;
     std::condition_variable job_cv_, state_cv_;
-    std::shared_ptr<Job> current_;
-    std::uint64_t job_ = 0, main_done_ = 0;
-    int busy_ = 0;
+    std::uint64_t job_ = 0;
+    int running_ = 0;
     bool quit_ = false;
+    struct Job {
+        Position root;
+        Limits limits;
+        Settings settings;
+        Listener listener;
+        TimeBudget budget;
+        std::chrono::steady_clock::time_point start;
+    } current_;
 };
 
 }  // namespace maharajah::search

@@ -30,7 +30,7 @@ void TranspositionTable::resize(std::size_t mb) {
 
 void TranspositionTable::clear() {
     std::memset(static_cast<void*>(table_.get()), 0, clusters_ * sizeof(Cluster));
-    generation_.store(0, std::memory_order_relaxed);
+    generation_ = 0;
 }
 
 TTEntry* TranspositionTable::probe(Key key, bool& found) const {
@@ -39,14 +39,14 @@ TTEntry* TranspositionTable::probe(Key key, bool& found) const {
     for (TTEntry& e : c.entry)
         if (e.key16 == k16 && e.depth8) {
             // Refresh the generation so the entry survives this search.
-            e.genbound = std::uint8_t(generation() | (e.genbound & 7));
+            e.genbound = std::uint8_t(generation_ | (e.genbound & 7));
             return found = true, &e;
         }
     found = false;
     // Replace the shallowest entry, preferring ones from older searches.
     TTEntry* replace = &c.entry[0];
     auto worth = [this](const TTEntry& e) {
-        return int(e.depth8) - 8 * ((263 + generation() - (e.genbound & 0xF8)) & 0xF8) / 8;
+        return int(e.depth8) - 8 * ((263 + generation_ - (e.genbound & 0xF8)) & 0xF8) / 8;
     };
     for (TTEntry& e : c.entry)
         if (worth(e) < worth(*replace)) replace = &e;
@@ -57,7 +57,7 @@ int TranspositionTable::hashfull() const {
     int used = 0;
     std::size_t n = clusters_ < 334 ? clusters_ : 334;
     for (std::size_t i = 0; i < n; ++i)
-        for (const TTEntry& e : table_[i].entry) used += e.depth8 && (e.genbound & 0xF8) == generation();
+        for (const TTEntry& e : table_[i].entry) used += e.depth8 && (e.genbound & 0xF8) == generation_;
     return int(used * 1000 / (n * 3));
 }
 

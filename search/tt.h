@@ -2,7 +2,6 @@
 // The transposition table, shared by all search threads (lock-free: a torn entry can
 // only cost a wrong hint, since a stored move is used only if it is in the legal list).
 
-#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -49,15 +48,13 @@ public:
     // Resizes to `mb` megabytes (cleared). Throws std::bad_alloc if memory is short.
     void resize(std::size_t mb);
     void clear();
-    // One writer (the caller of a search, never during one of its own); helpers still
-    // leaving an older search may read it meanwhile.
-    void new_search() { generation_.store(std::uint8_t(generation() + 8), std::memory_order_relaxed); }
+    void new_search() { generation_ += 8; }
     // Returns the entry for key (found) or the one to replace.
     TTEntry* probe(Key key, bool& found) const;
     void prefetch(Key key) const { __builtin_prefetch(&table_[index(key)]); }
     // Permille of entries used by the current search (UCI hashfull).
     int hashfull() const;
-    std::uint8_t generation() const { return generation_.load(std::memory_order_relaxed); }
+    std::uint8_t generation() const { return generation_; }
 
 private:
     std::size_t index(Key key) const {
@@ -70,7 +67,7 @@ private:
     static_assert(sizeof(Cluster) == 32);
     LargePtr<Cluster[]> table_;  // huge pages where the system gives them (core/memory.h)
     std::size_t clusters_ = 0;
-    std::atomic<std::uint8_t> generation_{0};
+    std::uint8_t generation_ = 0;
 };
 
 // Mate scores are stored relative to the node, so they stay right at any depth.

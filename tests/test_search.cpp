@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <climits>
-#include <memory>
 #include <sstream>
 #include <thread>
 
@@ -335,49 +334,4 @@ TEST_CASE("the search parameters print as OpenBench SPSA input and are set only 
         REQUIRE(reply[0].find("unknown option 'LmrBase'") != std::string::npos);
         REQUIRE_FALSE(search::set_param("LmrBase", 50));
     }
-}
-
-TEST_CASE("a search keeps its own copy of the root and of the history the draw rules reach", "[search][threads]") {
-    // The copy answers the draw rules as the original does, after every move of a game
-    // that repeats (knights out and back twice) and then goes on.
-    const std::vector<std::string> moves = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8",
-                                            "e2e4", "e7e5", "g1f3", "b8c6", "f3g1", "c6b8", "g1f3"};
-    for (std::size_t n = 0; n <= moves.size(); ++n) {
-        Game game;
-        REQUIRE(game.set(StartFen, std::vector<std::string>(moves.begin(), moves.begin() + long(n))) == "");
-        const Position& pos = game.position();
-        std::vector<StateInfo> states;
-        const Position copy = pos.with_own_history(states);
-        INFO("after " << n << " moves");
-        REQUIRE(copy.fen() == pos.fen());
-        REQUIRE(copy.key() == pos.key());
-        REQUIRE(copy.repetition_count() == pos.repetition_count());
-        REQUIRE(states.size() == std::size_t(pos.rule50_count()) + 1);
-        for (int ply = 0; ply < 6; ++ply) REQUIRE(copy.is_search_repetition(ply) == pos.is_search_repetition(ply));
-    }
-    // So the caller may move on (or drop its game) as soon as a search has started,
-    // while helper threads still search: here the history is overwritten and freed at
-    // once (the sanitizer builds would see a read of it).
-    search::Engine engine;
-    engine.set_threads(4);
-    Move best = MOVE_NONE;
-    search::Listener listener;
-    listener.on_bestmove = [&](Move m, Move) { best = m; };
-    search::Limits limits;
-    limits.infinite = true;
-    {
-        auto game = std::make_unique<Game>();
-        REQUIRE(game->set(StartFen, moves) == "");
-        engine.start(game->position(), limits, search::Settings{}, listener);
-        REQUIRE(game->set(StartFen, {"d2d4"}) == "");
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    engine.stop();
-    engine.wait();
-    Game check;
-    REQUIRE(check.set(StartFen, moves) == "");
-    REQUIRE(best != MOVE_NONE);
-    REQUIRE(MoveList<LEGAL>(check.position()).contains(best));
-    engine.wait_idle();
-    REQUIRE(!engine.searching());
 }

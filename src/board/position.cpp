@@ -248,19 +248,6 @@ int Position::repetition_count() const {
     return count;
 }
 
-Position Position::with_own_history(std::vector<StateInfo>& states) const {
-    // repetition_count and is_search_repetition look back at most rule50 plies.
-    int count = 1;
-    for (const StateInfo* p = st_->previous; p && count <= st_->rule50; p = p->previous) ++count;
-    states.assign(std::size_t(count), StateInfo{});
-    const StateInfo* p = st_;
-    for (int i = count - 1; i >= 0; --i, p = p->previous) states[std::size_t(i)] = *p;
-    for (int i = 0; i < count; ++i) states[std::size_t(i)].previous = i ? &states[std::size_t(i) - 1] : nullptr;
-    Position copy = *this;
-    copy.st_ = &states.back();
-    return copy;
-}
-
 bool Position::is_search_repetition(int ply) const {
     int end = std::min(st_->rule50, st_->plies_from_null);
     if (end < 4) return false;

@@ -4,7 +4,6 @@
 
 #include <bit>
 #include <string>
-#include <vector>
 
 #include "board/zobrist.h"
 #include "core/bitboard.h"
@@ -116,13 +115,6 @@ public:
     // False when c has only a king, a king and one minor piece, or a king and bishops
     // all on one square colour (the rules in README.md, for flag falls).
     bool has_mating_material(Color c) const;
-
-    // A copy of this position that owns its history: the states the draw rules can reach
-    // (since the last capture or pawn move, this one included) are copied into
-    // `states`, oldest first, and the copy's state chain runs through them only. So a
-    // search can keep its root while the game it came from moves on. `states` must
-    // outlive the copy and not be resized while it is used.
-    Position with_own_history(std::vector<StateInfo>& states) const;
 
     // The key computed from scratch (the incremental one must always equal it).
     Key compute_key() const;

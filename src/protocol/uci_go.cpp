@@ -261,7 +261,7 @@ void Uci::cmd_bench(std::istringstream& is) {
             if (r.depth > 0) send(format_report(r, false, game.position(), shown));
         };
         bench_engine.start(game.position(), limits, settings, listener);
-        bench_engine.wait_idle();  // every thread's nodes counted
+        bench_engine.wait();
         total_nodes += bench_engine.nodes();
     }
     auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
