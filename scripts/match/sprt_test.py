@@ -25,6 +25,11 @@ sys.path.insert(0, HERE)
 import match  # noqa: E402
 import nodes_jitter  # noqa: E402
 
+_spsa_loader = importlib.machinery.SourceFileLoader("spsa_cli", os.path.join(HERE, "spsa"))
+_spsa_spec = importlib.util.spec_from_loader("spsa_cli", _spsa_loader)
+spsa = importlib.util.module_from_spec(_spsa_spec)
+_spsa_loader.exec_module(spsa)
+
 _loader = importlib.machinery.SourceFileLoader("sprt_cli", os.path.join(HERE, "sprt"))
 _spec = importlib.util.spec_from_loader("sprt_cli", _loader)
 sprt = importlib.util.module_from_spec(_spec)
@@ -154,6 +159,42 @@ class Books(unittest.TestCase):
         self.assertTrue(all(l.startswith("army ") for l in lines))
         plies = {len(l.split()) - 4 if " moves " in l else 0 for l in lines}
         self.assertEqual(plies, {0, 1, 2, 3, 4})
+
+
+class Spsa(unittest.TestCase):
+    def test_gains_end_at_step_and_lr(self):
+        # OpenBench's schedule: at the last iteration the perturbation is the step and
+        # a_k / c_k^2 is the learning rate; earlier, both are larger.
+        p = {"step": 7.5, "lr": 0.002}
+        for n in (10, 1250):
+            A, c, a = spsa.gains(p, n)
+            ck, ak = c / n**spsa.GAMMA, a / (A + n) ** spsa.ALPHA
+            self.assertAlmostEqual(ck, 7.5)
+            self.assertAlmostEqual(ak / ck**2, 0.002)
+            self.assertGreater(c, ck)
+            self.assertGreater(a / (A + 1) ** spsa.ALPHA, ak)
+
+    def test_table_parsing(self):
+        with tempfile.TemporaryDirectory() as d:
+            fake = os.path.join(d, "engine")
+            with open(fake, "w") as f:
+                f.write("#!/bin/sh\necho 'LmrBase, int, 40, 0, 150, 7.5, 0.002'\necho 'noise'\n")
+            os.chmod(fake, 0o755)
+            self.assertEqual(spsa.read_params(fake), [{"name": "LmrBase", "default": 40, "value": 40.0, "min": 0,
+                                                       "max": 150, "step": 7.5, "lr": 0.002}])
+
+    @unittest.skipUnless(ENGINE, "needs a built engine")
+    def test_init_refuses_a_normal_build(self):
+        # A normal build prints the table too, but its parameters are constants: the
+        # plus and minus engines would play the same search. The tuner must refuse it.
+        with tempfile.TemporaryDirectory() as d:
+            out = subprocess.run([ENGINE, "uci"], input="quit\n", capture_output=True, text=True).stdout
+            if "option name LmrBase" in out:
+                self.skipTest("the engine is a tuning build")
+            r = subprocess.run([sys.executable, os.path.join(HERE, "spsa"), "init", "--engine", ENGINE,
+                                "--state", os.path.join(d, "s")], capture_output=True, text=True)
+            self.assertNotEqual(r.returncode, 0)
+            self.assertIn("tuning build", r.stderr)
 
 
 @unittest.skipUnless(ENGINE, "needs a built engine (build/maharajah or $MAHARAJAH_REFEREE)")
