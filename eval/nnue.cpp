@@ -161,8 +161,6 @@ std::string builtin_bytes() {
     return std::string(reinterpret_cast<const char*>(maharajah_builtin_net), maharajah_builtin_net_size);
 }
 
-NetPtr builtin_ptr() { return NetPtr(NetPtr(), &builtin()); }  // aliasing: owns nothing
-
 std::string load_file(const std::string& path, NetPtr& out) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return "cannot read '" + path + "'";

@@ -62,7 +62,6 @@ using NetPtr = std::shared_ptr<const Network>;
 inline constexpr const char* BuiltinName = "<built-in>";
 // The net built into the binary (never freed), and its file as built in.
 const Network& builtin();
-NetPtr builtin_ptr();
 std::string builtin_bytes();
 // Loads a net file into *out. Returns an empty string on success, else why not (*out
 // unchanged).

@@ -55,14 +55,14 @@ MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h, cons
     : history_(h), pos_(pos), tt_move_(tt_move), killers_(killers), cont0_(cont0), cont1_(cont1) {
     Move raw[MAX_MOVES];
     Move* end = generate<LEGAL>(pos, raw);
-    for (Move* m = raw; m != end; ++m) *end_++ = {*m, 0, false};
+    for (Move* m = raw; m != end; ++m) *end_++ = {*m, 0};
 }
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h)
     : history_(h), pos_(pos), tt_move_(tt_move) {
     Move raw[MAX_MOVES];
     Move* end = pos.in_check() ? generate<EVASIONS>(pos, raw) : generate<CAPTURES>(pos, raw);
-    for (Move* m = raw; m != end; ++m) *end_++ = {*m, 0, false};
+    for (Move* m = raw; m != end; ++m) *end_++ = {*m, 0};
 }
 
 void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killers, const PieceToHistory* cont0,
@@ -82,7 +82,6 @@ void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killer
             // Winning or even exchanges first; losing ones after the quiet moves.
             s->score = see_ge(pos, m, 0) ? (1 << 28) + v : -(1 << 20) + v;
         } else {
-            s->quiet = true;
             if (killers && m == killers[0])
                 s->score = (1 << 27) + 2;
             else if (killers && m == killers[1])
@@ -104,7 +103,6 @@ Move MovePicker::next() {
             for (Scored* s = cur_; s != end_; ++s)
                 if (s->move == tt_move_) {
                     std::swap(*s, *cur_);
-                    last_quiet_ = !is_promotion(tt_move_) && !pos_.is_capture(tt_move_);
                     return (cur_++)->move;
                 }
     }
@@ -118,7 +116,6 @@ Move MovePicker::next() {
     for (Scored* s = cur_ + 1; s != end_; ++s)
         if (s->score > best->score) best = s;
     std::swap(*best, *cur_);
-    last_quiet_ = cur_->quiet;
     return (cur_++)->move;
 }
 

@@ -53,8 +53,6 @@ public:
 
     // The next move, MOVE_NONE at the end.
     Move next();
-    // The score class of the move last returned by next().
-    bool last_is_quiet() const { return last_quiet_; }
     int size() const { return int(end_ - moves_); }
 
 private:
@@ -64,13 +62,11 @@ private:
     struct Scored {
         Move move;
         int score;
-        bool quiet;
     };
     const History& history_;
     Scored moves_[MAX_MOVES];
     Scored* cur_ = moves_;
     Scored* end_ = moves_;
-    bool last_quiet_ = false;
     // Scoring waits until the TT move (tried first) has failed to cut: most cut nodes
     // never pay for it.
     enum class Stage { TT_MOVE, SCORE, PICK } stage_ = Stage::TT_MOVE;

@@ -209,15 +209,14 @@ void Worker::prepare(const Position& root, const Limits& limits, const Settings&
     nnue_.reset();
     limits_ = limits;
     settings_ = settings;
-    settings_.eval.mode = eval::resolve(settings.eval.mode, root);
-    // A playing level searches a node budget for several candidates (the lines
-    // reported stay those of MultiPV). Below the standard band that searches with every
-    // technique (SkillPlan::whole_search), it searches without those that came after its
-    // calibration (singular extensions and the rest of LevelExcluded).
+    settings_.eval.mode = eval::resolve(skill_eval(settings.skill, settings.eval.mode), root);
+    // A playing level searches as its plan says (search/skill.h): its budget, without
+    // the techniques it was calibrated without, for several candidates (the lines
+    // reported stay those of MultiPV).
     search_multipv_ = settings.multipv;
     if (settings.skill.enabled) {
         const SkillPlan plan = skill_plan(settings.skill.elo, root.compounds() != 0);
-        if (!plan.whole_search) settings_.disabled |= LevelExcluded;
+        settings_.disabled |= plan.without;
         if (plan.nodes) limits_.nodes = limits_.nodes ? std::min<std::uint64_t>(limits_.nodes, plan.nodes) : plan.nodes;
         search_multipv_ = std::max(settings.multipv, plan.candidates);
     }
@@ -284,6 +283,7 @@ void Worker::choose_skill_move() {
     const Skill& skill = settings_.skill;
     if (!skill.enabled || root_moves.size() < 2) return;
     const SkillPlan plan = skill_plan(skill.elo, root_.compounds() != 0);
+    if (plan.candidates < 2) return;  // the top level: no choice
     std::vector<Value> scores;
     for (int i = 0; i < std::min<int>(search_multipv_, int(root_moves.size())); ++i) {
         const RootMove& rm = root_moves[i];

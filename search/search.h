@@ -17,6 +17,7 @@
 #include "board/position.h"
 #include "eval/evaluate.h"
 #include "search/skill.h"
+#include "search/techniques.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -33,43 +34,6 @@ struct Limits {
     bool infinite = false, ponder = false;
     std::vector<Move> searchmoves;
 };
-
-// Search techniques that can be switched off one at a time, so that a match can
-// measure what each one gains (the developer option "Ablate"; all are on by default).
-// Switching off a move-ordering statistic means never learning it: the table stays
-// empty, which removes it from ordering and from the reductions alike.
-enum Technique : unsigned {
-    ASPIRATION,
-    PVS,
-    TT_CUTOFF,
-    REVERSE_FUTILITY,
-    NULL_MOVE,
-    NULL_VERIFY,
-    LMP,
-    FUTILITY,
-    SEE_PRUNING,
-    LMR,
-    MATE_DISTANCE,
-    KILLERS,
-    HISTORY,
-    CONT_HISTORY,
-    CAPTURE_HISTORY,
-    QS_SEE,
-    SINGULAR,
-    NODE_TIME,
-    PROBCUT,
-    FIFTY_DAMPING,
-    TECHNIQUE_NB
-};
-inline constexpr std::array<const char*, TECHNIQUE_NB> TechniqueName = {
-    "aspiration", "pvs",      "ttcut",    "rfp",      "nmp",     "nmpverify", "lmp",
-    "futility",   "seeprune", "lmr",      "mdp",      "killers", "history",   "conthist",
-    "capthist",   "qsee",     "singular", "nodetime", "probcut", "fiftydamp",
-};
-// The techniques that came after the playing levels were calibrated: a level below the
-// top searches without them, as it did when its table was measured (search/skill.cpp),
-// except the standard levels above 2000, which search like the top (SkillPlan::whole_search).
-inline constexpr std::uint32_t LevelExcluded = 1u << SINGULAR | 1u << NODE_TIME | 1u << PROBCUT | 1u << FIFTY_DAMPING;
 
 // Engine settings that come from UCI options.
 struct Settings {

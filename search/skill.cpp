@@ -44,14 +44,29 @@ double setting_of(const double (&table)[N][2], int elo) {
 
 }  // namespace
 
+Skill skill_from_options(bool limit_strength, int uci_elo, int skill_level, std::uint64_t seed) {
+    Skill skill;
+    skill.seed = seed;
+    if (limit_strength || skill_level < 20) {
+        skill.enabled = true;
+        skill.elo = std::clamp(limit_strength ? uci_elo : skill_level_elo(skill_level), SkillMinElo, SkillMaxElo);
+    }
+    return skill;
+}
+
+eval::Mode skill_eval(const Skill& skill, eval::Mode requested) {
+    return skill.enabled ? skill_plan(skill.elo).eval : requested;
+}
+
 SkillPlan skill_plan(int label, bool compound) {
+    // The top: the hand-written evaluation's whole search, by the clock, one line.
+    if (label >= SkillMaxElo) return SkillPlan{};
     if (!compound && label > WholeSearchFloor && label < SkillMaxElo) {
         // h: 1 at the floor, 0 at the top (full strength with one line). Two lines, the
         // second chosen when it is close: the handicap of a strong player who now and
         // then prefers a nearly equal move.
         const double h = double(SkillMaxElo - label) / (SkillMaxElo - WholeSearchFloor);
         SkillPlan p;
-        p.whole_search = true;
         p.candidates = 2;
         p.temperature = WholeSearchTemperature * h;
         p.max_loss = Value(std::lround(WholeSearchMaxLoss * h));
@@ -66,6 +81,7 @@ SkillPlan skill_plan(int label, bool compound) {
     // bigger losses: a beginner overlooks what a club player would not.
     const double g = std::clamp((1400.0 - elo) / 800.0, 0.0, 1.0);
     SkillPlan p;
+    p.without = LevelCalibratedWithout;
     p.nodes = std::uint64_t(40.0 * std::pow(2.0, 15.0 * f));  // 40 nodes .. about 1.3 million (f = 1 is never used)
     p.candidates = 4 + int(std::lround(8 * g));
     p.temperature = 160.0 * (1 - f) * (1 - f) + 6.0 + 200.0 * g;

@@ -25,7 +25,6 @@ void TranspositionTable::resize(std::size_t mb) {
     const std::size_t clusters = mb * 1024 * 1024 / sizeof(Cluster);
     table_ = make_large_array<Cluster>(clusters);  // on bad_alloc the old table stays
     clusters_ = clusters;
-    mb_ = mb;
     clear();
 }
 

@@ -54,7 +54,6 @@ public:
     void prefetch(Key key) const { __builtin_prefetch(&table_[index(key)]); }
     // Permille of entries used by the current search (UCI hashfull).
     int hashfull() const;
-    std::size_t size_mb() const { return mb_; }
     std::uint8_t generation() const { return generation_; }
 
 private:
@@ -67,7 +66,7 @@ private:
     };
     static_assert(sizeof(Cluster) == 32);
     LargePtr<Cluster[]> table_;  // huge pages where the system gives them (core/memory.h)
-    std::size_t clusters_ = 0, mb_ = 0;
+    std::size_t clusters_ = 0;
     std::uint8_t generation_ = 0;
 };
 

@@ -27,11 +27,11 @@ std::vector<std::string> matching(const std::vector<std::string>& lines, const s
 const std::string EvalNnue = "setoption name EvalMode value nnue\n";
 const std::string EvalClassical = "setoption name EvalMode value classical\n";
 
-// "setoption name Ablate value ..." naming every technique the levels search without.
-std::string ablate_level_excluded() {
+// "setoption name Ablate value ..." naming every technique in `set` (bit t: Technique t).
+std::string ablate(std::uint32_t set) {
     std::string names;
     for (int t = 0; t < int(search::TECHNIQUE_NB); ++t)
-        if (search::LevelExcluded >> t & 1u) names += std::string(names.empty() ? "" : ",") + search::TechniqueName[t];
+        if (set >> t & 1u) names += std::string(names.empty() ? "" : ",") + search::TechniqueName[t];
     return "setoption name Ablate value " + names + "\n";
 }
 
@@ -197,14 +197,14 @@ TEST_CASE("a level never chooses a move its own search scores far below the best
     // Standard chess above 2000 searches like the top level, with no budget, and only
     // chooses more loosely, less so as the label rises; positions with compound pieces
     // keep their own ladder's budget.
-    REQUIRE(!search::skill_plan(search::WholeSearchFloor).whole_search);
+    REQUIRE(search::skill_plan(search::WholeSearchFloor).without != 0);
     for (int elo : {2001, 2100, 2199}) {
         INFO("Elo " << elo);
         const search::SkillPlan plan = search::skill_plan(elo);
-        REQUIRE(plan.whole_search);
+        REQUIRE(plan.without == 0);
         REQUIRE(plan.nodes == 0);
         REQUIRE(plan.candidates >= 2);
-        REQUIRE(!search::skill_plan(elo, true).whole_search);
+        REQUIRE(search::skill_plan(elo, true).without != 0);
         REQUIRE(search::skill_plan(elo, true).nodes > 0);
     }
     REQUIRE(search::skill_plan(2050).temperature > search::skill_plan(2150).temperature);
@@ -241,8 +241,9 @@ TEST_CASE("a level searches with the evaluation it was calibrated with", "[skill
 
 TEST_CASE("a level searches without the search techniques its calibration did not have", "[skill][search]") {
     // Depth 9 at 2000: deep enough for singular extensions (from depth 7 below the root).
-    REQUIRE((search::LevelExcluded >> search::SINGULAR & 1u));
-    const std::string off = ablate_level_excluded();
+    const std::uint32_t without = search::skill_plan(2000).without;
+    REQUIRE((without >> search::SINGULAR & 1u));
+    const std::string off = ablate(without);
     REQUIRE(search_trace("", 2000, 6, 9) == search_trace(off, 2000, 6, 9));
     REQUIRE(search_trace("", 0, 6, 9) != search_trace(off, 0, 6, 9));  // at full strength they take part
     // Standard levels above 2000 search with them (their handicap is the choice), with
@@ -255,4 +256,66 @@ TEST_CASE("a level searches without the search techniques its calibration did no
     const auto top = search_trace(EvalNnue, search::SkillMaxElo, 6, 9);
     REQUIRE(top == search_trace(EvalClassical, 0, 6, 9));
     REQUIRE(top != search_trace(EvalClassical + off, 0, 6, 9));
+}
+
+TEST_CASE("a level's search is the plain search its plan describes", "[skill][search]") {
+    // The level's plan (search/skill.h) against a full-strength search set up by hand
+    // from that plan: its evaluation, Ablate of its techniques, its node budget and its
+    // candidates as MultiPV lines. With one thread both search the same tree (the same
+    // node count), and the level's move is one of the candidates that search reports.
+    struct Case {
+        int elo;
+        const char* fen;
+        int depth;
+    };
+    const Case cases[] = {
+        {800, "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", 20},
+        {1400, "rnbakabr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBCKCBR b - - 0 1 Vv", 20},
+        {1800, "nbqrkbcn/p1p1p3/M2p4/5Bp1/8/8/8/2MPKC1P w - - 0 3 Vv d1h1a7c7e7", 20},
+        {2100, "r2q1rk1/pp1nbppp/2p1pn2/3p1b2/2PP4/1PN1PN2/PB3PPP/R2QKB1R w KQ - 1 9", 8},
+        {search::SkillMaxElo, "r2q1rk1/pp1nbppp/2p1pn2/3p1b2/2PP4/1PN1PN2/PB3PPP/R2QKB1R w KQ - 1 9", 8},
+    };
+    for (const Case& c : cases) {
+        Game game;
+        REQUIRE(game.set(c.fen, {}) == "");
+        const Position& pos = game.position();
+        const search::Skill skill = search::skill_from_options(true, c.elo, 20, 9);
+        const search::SkillPlan plan = search::skill_plan(skill.elo, pos.compounds() != 0);
+        INFO("Elo " << c.elo << " " << c.fen << ": budget " << plan.nodes << ", candidates " << plan.candidates);
+        REQUIRE(skill.enabled);
+        search::Limits limits;
+        limits.depth = c.depth;
+        // The level, as the protocol hands it over (the network asked for: the level
+        // must search with its own evaluation anyway).
+        search::Settings level;
+        level.eval.mode = eval::Mode::NNUE;
+        level.skill = skill;
+        Move level_move = MOVE_NONE;
+        search::Listener level_listener;
+        level_listener.on_bestmove = [&](Move best, Move) { level_move = best; };
+        search::Engine level_engine;
+        level_engine.start(pos, limits, level, level_listener);
+        level_engine.wait();
+        // The plain search the plan describes.
+        search::Settings plain;
+        plain.eval.mode = plan.eval;
+        plain.disabled = plan.without;
+        plain.multipv = plan.candidates;
+        search::Limits plain_limits = limits;
+        plain_limits.nodes = plan.nodes;
+        std::vector<Move> lines(std::size_t(plan.candidates), MOVE_NONE);
+        Move plain_move = MOVE_NONE;
+        search::Listener plain_listener;
+        plain_listener.on_report = [&](const search::Report& r) {
+            if (r.multipv >= 1 && r.multipv <= plan.candidates && !r.pv.empty()) lines[r.multipv - 1] = r.pv[0];
+        };
+        plain_listener.on_bestmove = [&](Move best, Move) { plain_move = best; };
+        search::Engine plain_engine;
+        plain_engine.start(pos, plain_limits, plain, plain_listener);
+        plain_engine.wait();
+        REQUIRE(level_engine.nodes() == plain_engine.nodes());
+        REQUIRE(level_move != MOVE_NONE);
+        REQUIRE(std::find(lines.begin(), lines.end(), level_move) != lines.end());
+        if (plan.candidates == 1) REQUIRE(level_move == plain_move);
+    }
 }

@@ -56,7 +56,6 @@ constexpr bool is_ok(Square s) { return s >= SQ_A1 && s <= SQ_H8; }
 // Rank seen from `c`'s side: RANK_1 is the home rank of either colour.
 constexpr Rank relative_rank(Color c, Rank r) { return Rank(r ^ (c * 7)); }
 constexpr Rank relative_rank(Color c, Square s) { return relative_rank(c, rank_of(s)); }
-constexpr Square flip_rank(Square s) { return Square(s ^ 56); }
 
 enum Direction : int { NORTH = 8, SOUTH = -8, EAST = 1, WEST = -1 };
 constexpr int pawn_push(Color c) { return c == WHITE ? NORTH : SOUTH; }
@@ -87,7 +86,6 @@ enum MoveKind : int { NORMAL = 0, CASTLING = 1, EN_PASSANT = 2, PROMOTION = 8 };
 
 constexpr Square to_sq(Move m) { return Square(m & 63); }
 constexpr Square from_sq(Move m) { return Square((m >> 6) & 63); }
-constexpr int kind_bits(Move m) { return m >> 12; }
 constexpr bool is_promotion(Move m) { return (m >> 12) & 8; }
 constexpr bool is_castling(Move m) { return (m >> 12) == CASTLING; }
 constexpr bool is_en_passant(Move m) { return (m >> 12) == EN_PASSANT; }

@@ -140,25 +140,16 @@ void Uci::cmd_go(std::istringstream& is) {
     const bool unlimited = !limits.time_given && !limits.depth && !limits.nodes && !limits.mate && !limits.movetime;
     infinite_search_ = limits.infinite || limits.ponder || unlimited;
     search::Settings settings = settings_;
-    settings.skill.seed = skill_seed_;
-    // A level: UCI_LimitStrength with any UCI_Elo, or a Skill Level below 20. The levels'
-    // tables (search/skill.cpp) were measured with the hand-written evaluation; another
-    // evaluation would shift every label. The top level (2200) is that evaluation's whole
-    // search with no budget; below it the search applies the level's plan (budget,
-    // candidates, the techniques it was calibrated without). Full strength (no limit,
-    // Skill Level 20) is the default evaluation, above the scale.
-    if (limit_strength_ || skill_level_ < 20) {
-        const int elo = limit_strength_ ? uci_elo_ : search::skill_level_elo(skill_level_);
-        settings.eval.mode = eval::Mode::CLASSICAL;
-        if (elo < search::SkillMaxElo) settings.skill.enabled = true, settings.skill.elo = elo;
-    }
+    // A level (UCI_LimitStrength with any UCI_Elo, or a Skill Level below 20) decides
+    // how it searches and chooses (search/skill.h); full strength otherwise.
+    settings.skill = search::skill_from_options(limit_strength_, uci_elo_, skill_level_, skill_seed_);
     search::Listener listener;
     const bool show_wdl = show_wdl_;
     // The search's root, to write its moves (its history is the game's, unchanged
     // until the search has ended).
     const Position root = game_.position();
     // Scores are reported in the unit of the evaluation the search resolves to.
-    const eval::Mode shown = eval::resolve(settings.eval.mode, root);
+    const eval::Mode shown = eval::resolve(search::skill_eval(settings.skill, settings.eval.mode), root);
     listener.on_report = [this, show_wdl, root, shown](const search::Report& r) {
         if (r.depth == 0)
             send("info depth 0 score " + uci_score(eval::to_reported(r.score, shown)));
