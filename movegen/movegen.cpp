@@ -1,5 +1,7 @@
 #include "movegen/movegen.h"
 
+#include <algorithm>
+
 namespace maharajah {
 
 using namespace attacks;
@@ -15,6 +17,22 @@ inline bool attacked(const Position& pos, Square s, Bitboard occ) {
            (knight_attacks(s) & them & pos.pieces_with<KNIGHT_LEAP>()) || (king_attacks(s) & pos.pieces(By, KING)) ||
            (rook_attacks(s, occ) & them & pos.pieces_with<ORTH_SLIDER>()) ||
            (bishop_attacks(s, occ) & them & pos.pieces_with<DIAG_SLIDER>());
+}
+
+constexpr bool is_normal(Move m) { return (m >> 12) == NORMAL; }
+
+// Whether castling right cr (one of Us's) can be used now, the king not being in check
+// and Us's rules allowing castling: the right is held, the path is empty and the
+// squares the king crosses are safe.
+template <Color Us>
+bool castling_possible(const Position& pos, int cr, Square ksq, Bitboard occ) {
+    if (!pos.can_castle(cr) || (pos.castling_path(cr) & occ)) return false;
+    // The squares the king crosses, seen with king and rook lifted off (in Chess960 the
+    // rook may shield the king's destination before it moves).
+    const Bitboard lifted = occ ^ square_bb(ksq) ^ square_bb(pos.castling_rook_square(cr));
+    for (Bitboard path = pos.castling_king_path(cr); path;)
+        if (attacked<~Us>(pos, pop_lsb(path), lifted)) return false;
+    return true;
 }
 
 inline Move* emit_from(Square from, Bitboard targets, Move* list) {
@@ -168,21 +186,84 @@ Move* generate_all(const Position& pos, Move* list) {
     if constexpr (T != CAPTURES) {
         constexpr int Rights[2] = {Us == WHITE ? WHITE_OO : BLACK_OO, Us == WHITE ? WHITE_OOO : BLACK_OOO};
         if (!checkers && pos.rules(Us).can_castle() && (pos.castling_rights() & (Rights[0] | Rights[1])))
-            for (int cr : Rights) {
-                if (!pos.can_castle(cr) || (pos.castling_path(cr) & occ)) continue;
-                // The squares the king crosses, seen with king and rook lifted off (in
-                // Chess960 the rook may shield the king's destination before it moves).
-                const Bitboard lifted = occ ^ square_bb(ksq) ^ square_bb(pos.castling_rook_square(cr));
-                bool safe = true;
-                for (Bitboard path = pos.castling_king_path(cr); path && safe;)
-                    safe = !attacked<Them>(pos, pop_lsb(path), lifted);
-                if (safe) *list++ = make_special(ksq, Position::castling_king_to(cr), CASTLING);
-            }
+            for (int cr : Rights)
+                if (castling_possible<Us>(pos, cr, ksq, occ))
+                    *list++ = make_special(ksq, Position::castling_king_to(cr), CASTLING);
     }
     return list;
 }
 
+// The pawn part of is_legal: whether a pawn of Us on `from` may make m, pins and checks
+// aside (en passant is tested whole).
+template <Color Us>
+bool pawn_move_possible(const Position& pos, Move m, Square from, Square to) {
+    constexpr int Up = pawn_push(Us);
+    if (is_en_passant(m)) {
+        if (to != pos.ep_square() || !(pawn_attacks(Us, from) & square_bb(to))) return false;
+        // Replayed on the occupancy, as the generator does.
+        const Square capsq = Square(to - Up);
+        const Bitboard after = (pos.pieces() ^ square_bb(from) ^ square_bb(capsq)) | square_bb(to);
+        return !(pos.attackers_to(pos.king_square(Us), after) & pos.pieces(~Us) & ~square_bb(capsq));
+    }
+    // A pawn on its seventh rank must promote, to one of its side's choices; no other may.
+    const bool promoting = relative_rank(Us, from) == RANK_7;
+    if (promoting != is_promotion(m)) return false;
+    if (promoting) {
+        const SideRules& r = pos.rules(Us);
+        if (std::find(r.promotions.begin(), r.promotions.begin() + r.promotion_count, promotion_type(m)) ==
+            r.promotions.begin() + r.promotion_count)
+            return false;
+    } else if (!is_normal(m))
+        return false;
+    if (pawn_attacks(Us, from) & pos.pieces(~Us) & square_bb(to)) return true;
+    if (!pos.empty(to)) return false;
+    const int step = int(to) - int(from);
+    return step == Up || (step == 2 * Up && !promoting && (pos.double_step_pawns() & square_bb(from)) &&
+                          pos.empty(Square(from + Up)));
+}
+
+template <Color Us>
+bool legal_for(const Position& pos, Move m) {
+    constexpr Color Them = ~Us;
+    const Square from = from_sq(m), to = to_sq(m);
+    const Piece pc = pos.piece_on(from);
+    if (pc == NO_PIECE || color_of(pc) != Us) return false;
+    const PieceType pt = type_of(pc);
+    const Square ksq = pos.king_square(Us);
+    const Bitboard occ = pos.pieces(), checkers = pos.checkers();
+
+    if (is_castling(m)) {
+        if (pt != KING || checkers || !pos.rules(Us).can_castle()) return false;
+        for (int cr : {Us == WHITE ? WHITE_OO : BLACK_OO, Us == WHITE ? WHITE_OOO : BLACK_OOO})
+            if (to == Position::castling_king_to(cr)) return castling_possible<Us>(pos, cr, ksq, occ);
+        return false;
+    }
+    if (pos.pieces(Us) & square_bb(to)) return false;
+    if (pt == KING)
+        return is_normal(m) && (king_attacks(from) & square_bb(to)) && !attacked<Them>(pos, to, occ ^ square_bb(from));
+    if (more_than_one(checkers)) return false;  // double check: only the king moves
+    if (pt == PAWN) {
+        if (!pawn_move_possible<Us>(pos, m, from, to)) return false;
+        if (is_en_passant(m)) return true;  // tested whole above
+    } else if (!is_normal(m) || !(piece_attacks(pt, Us, from, occ) & square_bb(to)))
+        return false;
+    // In check: capture the checker or block its ray.
+    if (checkers && !((between_bb(ksq, lsb(checkers)) | checkers) & square_bb(to))) return false;
+    // A piece on a line through its king may uncover a slider when it leaves that line.
+    if (!(line_bb(ksq, from) & square_bb(to)) && line_bb(ksq, from)) {
+        const Bitboard after = (occ ^ square_bb(from)) | square_bb(to);
+        const Bitboard sliders = (rook_attacks(ksq, after) & pos.pieces_with<ORTH_SLIDER>()) |
+                                 (bishop_attacks(ksq, after) & pos.pieces_with<DIAG_SLIDER>());
+        if (sliders & pos.pieces(Them) & ~square_bb(to)) return false;
+    }
+    return true;
+}
+
 }  // namespace
+
+bool is_legal(const Position& pos, Move m) {
+    return pos.side_to_move() == WHITE ? legal_for<WHITE>(pos, m) : legal_for<BLACK>(pos, m);
+}
 
 template <GenType T>
 Move* generate(const Position& pos, Move* list) {

@@ -22,6 +22,11 @@ Move* generate(const Position& pos, Move* list);
 template <>
 Move* generate<EVASIONS>(const Position& pos, Move* list);
 
+// Whether m is one of the moves generate<LEGAL> emits in pos, without generating them
+// (for the hash move, tried before any generation). Any 16-bit value is accepted: a
+// hash move may come from another position sharing the entry.
+bool is_legal(const Position& pos, Move m);
+
 template <GenType T>
 struct MoveList {
     explicit MoveList(const Position& pos) : last(generate<T>(pos, moves)) {}

@@ -1,5 +1,7 @@
 #include "search/movepick.h"
 
+#include <algorithm>
+
 namespace maharajah::search {
 
 using namespace attacks;
@@ -52,71 +54,87 @@ bool see_ge(const Position& pos, Move m, Value threshold) {
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h, const Move killers[2],
                        const PieceToHistory* cont0, const PieceToHistory* cont1)
-    : history_(h), pos_(pos), tt_move_(tt_move), killers_(killers), cont0_(cont0), cont1_(cont1) {
-    Move raw[MAX_MOVES];
-    Move* end = generate<LEGAL>(pos, raw);
-    for (Move* m = raw; m != end; ++m) *end_++ = {*m, 0};
-}
+    : pos_(pos), history_(h), tt_move_(tt_move), quiescence_(false), killers_(killers), cont0_(cont0), cont1_(cont1) {}
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h)
-    : history_(h), pos_(pos), tt_move_(tt_move) {
-    Move raw[MAX_MOVES];
-    Move* end = pos.in_check() ? generate<EVASIONS>(pos, raw) : generate<CAPTURES>(pos, raw);
-    for (Move* m = raw; m != end; ++m) *end_++ = {*m, 0};
+    : pos_(pos), history_(h), tt_move_(tt_move), quiescence_(true) {}
+
+namespace {
+constexpr int GoodCapture = 1 << 28, Killer = 1 << 27, BadCapture = -(1 << 20);
 }
 
-void MovePicker::score_all(const Position& pos, Move tt_move, const Move* killers, const PieceToHistory* cont0,
-                           const PieceToHistory* cont1) {
-    const Color us = pos.side_to_move();
-    for (Scored* s = cur_; s != end_; ++s) {
-        Move m = s->move;
-        Square from = from_sq(m), to = to_sq(m);
-        Piece pc = pos.piece_on(from);
-        bool capture = pos.is_capture(m);
-        if (m == tt_move)
-            s->score = 1 << 30;
-        else if (capture || is_promotion(m)) {
-            PieceType victim = is_en_passant(m) ? PAWN : type_of(pos.piece_on(to));
-            int v = 8 * SeeValue[victim] + (is_promotion(m) ? SeeValue[promotion_type(m)] : 0) +
-                    history_.captures[piece_index(pc)][to][victim] / 16;
-            // Winning or even exchanges first; losing ones after the quiet moves.
-            s->score = see_ge(pos, m, 0) ? (1 << 28) + v : -(1 << 20) + v;
-        } else {
-            if (killers && m == killers[0])
-                s->score = (1 << 27) + 2;
-            else if (killers && m == killers[1])
-                s->score = (1 << 27) + 1;
-            else {
-                int pi = piece_index(pc);
-                s->score =
-                    history_.main[us][from * 64 + to] + (cont0 ? (*cont0)[pi][to] : 0) + (cont1 ? (*cont1)[pi][to] : 0);
-            }
+void MovePicker::generate_and_score() {
+    Move raw[MAX_MOVES];
+    Move* end = !quiescence_      ? generate<LEGAL>(pos_, raw)
+                : pos_.in_check() ? generate<EVASIONS>(pos_, raw)
+                                  : generate<CAPTURES>(pos_, raw);
+    Move* begin = raw;
+    if (tt_returned_) {
+        // The list as the one-list picker leaves it after taking the hash move to the
+        // front: the first move fills the hash move's slot. The search's tree depends
+        // on the order of equal scores, so it is kept exactly.
+        Move* tt = std::find(raw, end, tt_move_);
+        *tt = raw[0];
+        ++begin;
+    }
+    const Color us = pos_.side_to_move();
+    for (Move* p = begin; p != end; ++p) {
+        const Move m = *p;
+        const Square from = from_sq(m), to = to_sq(m);
+        const Piece pc = pos_.piece_on(from);
+        Scored& s = *end_++;
+        s.move = m;
+        s.see_pending = false;
+        if (pos_.is_capture(m) || is_promotion(m)) {
+            PieceType victim = is_en_passant(m) ? PAWN : type_of(pos_.piece_on(to));
+            s.score = GoodCapture + 8 * SeeValue[victim] + (is_promotion(m) ? SeeValue[promotion_type(m)] : 0) +
+                      history_.captures[piece_index(pc)][to][victim] / 16;
+            s.see_pending = true;
+        } else if (killers_ && m == killers_[0])
+            s.score = Killer + 2;
+        else if (killers_ && m == killers_[1])
+            s.score = Killer + 1;
+        else {
+            const int pi = piece_index(pc);
+            s.score =
+                history_.main[us][from * 64 + to] + (cont0_ ? (*cont0_)[pi][to] : 0) + (cont1_ ? (*cont1_)[pi][to] : 0);
         }
     }
 }
 
 Move MovePicker::next() {
     if (stage_ == Stage::TT_MOVE) {
-        stage_ = Stage::SCORE;
-        // The TT move first, unscored; it is legal only if the generated list has it.
-        if (tt_move_ != MOVE_NONE)
-            for (Scored* s = cur_; s != end_; ++s)
-                if (s->move == tt_move_) {
-                    std::swap(*s, *cur_);
-                    return (cur_++)->move;
-                }
+        stage_ = Stage::GENERATE;
+        // Quiescence takes the hash move only where its generator would have it.
+        if (tt_move_ != MOVE_NONE && is_legal(pos_, tt_move_) &&
+            (!quiescence_ || pos_.in_check() || pos_.is_capture(tt_move_) || is_promotion(tt_move_))) {
+            tt_returned_ = true;
+            return tt_move_;
+        }
     }
-    if (stage_ == Stage::SCORE) {
+    if (stage_ == Stage::GENERATE) {
         stage_ = Stage::PICK;
-        score_all(pos_, MOVE_NONE, killers_, cont0_, cont1_);
+        generate_and_score();
     }
-    if (cur_ == end_) return MOVE_NONE;
-    // Selection sort step: bring the best remaining move to the front.
-    Scored* best = cur_;
-    for (Scored* s = cur_ + 1; s != end_; ++s)
-        if (s->score > best->score) best = s;
-    std::swap(*best, *cur_);
-    return (cur_++)->move;
+    while (cur_ != end_) {
+        // Selection sort step: bring the best remaining move to the front.
+        Scored* best = cur_;
+        for (Scored* s = cur_ + 1; s != end_; ++s)
+            if (s->score > best->score) best = s;
+        if (best->see_pending) {
+            // Every pending score is an upper bound, so a best move whose score holds is
+            // the best of the final scores too; a losing one drops to its band and the
+            // search goes on.
+            best->see_pending = false;
+            if (!see_ge(pos_, best->move, 0)) {
+                best->score += BadCapture - GoodCapture;
+                continue;
+            }
+        }
+        std::swap(*best, *cur_);
+        return (cur_++)->move;
+    }
+    return MOVE_NONE;
 }
 
 }  // namespace maharajah::search

@@ -42,6 +42,16 @@ struct History {
     void clear() { *this = History(); }
 };
 
+// Hands out moves best-first in stages, so that a node that cuts early pays little:
+//   1. the hash move, checked with is_legal and nothing generated;
+//   2. then every move is generated and scored into bands: good captures and
+//      promotions (1 << 28) + MVV and capture history, killers (1 << 27) + 2 / + 1,
+//      quiets by butterfly + continuation history, losing captures -(1 << 20) + the
+//      same capture score;
+//   3. a selection sort picks from the list (ties: the earlier entry), and a capture's
+//      exchange (SEE), which only decides its band, is computed when it would be picked.
+// Histories are read in step 2, once the hash move has been searched: the tree depends
+// on that moment, so lazy scoring is kept to SEE, which reads only the position.
 class MovePicker {
 public:
     // Main search: every legal move. cont[0], cont[1]: continuation histories of the
@@ -53,28 +63,27 @@ public:
 
     // The next move, MOVE_NONE at the end.
     Move next();
-    int size() const { return int(end_ - moves_); }
 
 private:
-    void score_all(const Position& pos, Move tt_move, const Move* killers, const PieceToHistory* cont0,
-                   const PieceToHistory* cont1);
+    void generate_and_score();
 
     struct Scored {
         Move move;
+        bool see_pending;  // a capture or promotion scored as good until its SEE says otherwise
         int score;
     };
-    const History& history_;
-    Scored moves_[MAX_MOVES];
-    Scored* cur_ = moves_;
-    Scored* end_ = moves_;
-    // Scoring waits until the TT move (tried first) has failed to cut: most cut nodes
-    // never pay for it.
-    enum class Stage { TT_MOVE, SCORE, PICK } stage_ = Stage::TT_MOVE;
     const Position& pos_;
+    const History& history_;
     Move tt_move_;
+    const bool quiescence_;
     const Move* killers_ = nullptr;
     const PieceToHistory* cont0_ = nullptr;
     const PieceToHistory* cont1_ = nullptr;
+    enum class Stage { TT_MOVE, GENERATE, PICK } stage_ = Stage::TT_MOVE;
+    bool tt_returned_ = false;
+    Scored* cur_ = moves_;
+    Scored* end_ = moves_;
+    Scored moves_[MAX_MOVES];
 };
 
 }  // namespace maharajah::search
