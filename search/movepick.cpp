@@ -1,6 +1,7 @@
 #include "search/movepick.h"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace maharajah::search {
 
@@ -52,54 +53,75 @@ bool see_ge(const Position& pos, Move m, Value threshold) {
     return result;
 }
 
+namespace {
+
+// No continuation history (quiescence): reads as zero, so scoring needs no branch.
+const PieceToHistory NoHistory{};
+
+// A move's sort key is score * SlotNb + (SlotNb - 1 - slot): the largest key is the
+// first of the best moves, as the selection sort wants, and tells its slot. The bands'
+// scores fit in 21 bits: a capture's score above its band's base is at least -1024
+// (capture history / 16) and below MaxCaptureScore, and quiets' history sums stay
+// within 3 * HistoryMax.
+constexpr int SlotNb = 1024, SlotMask = SlotNb - 1;
+static_assert(MAX_MOVES <= SlotNb);
+constexpr int GoodCapture = 1 << 20, Killer = 1 << 19, BadCapture = -(1 << 19);
+constexpr int MaxCaptureScore = 8 * SeeValue[MAHARAJA] + SeeValue[MAHARAJA] + HistoryMax / 16;
+static_assert(SeeValue[MAHARAJA] >= SeeValue[QUEEN] && SeeValue[MAHARAJA] >= SeeValue[CHANCELLOR]);
+static_assert(BadCapture + MaxCaptureScore < -3 * HistoryMax && 3 * HistoryMax < Killer);
+static_assert(Killer + 2 < GoodCapture - 1024 && (GoodCapture + MaxCaptureScore) < INT32_MAX / SlotNb &&
+              (BadCapture - 1024) > INT32_MIN / SlotNb + 1);
+// Every key from here up is a good capture's whose SEE is still to be computed (a
+// capture found good is handed out at once).
+constexpr int SeePendingKey = (GoodCapture - 1024) * SlotNb;
+
+}  // namespace
+
 MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h, const Move killers[2],
                        const PieceToHistory* cont0, const PieceToHistory* cont1)
-    : pos_(pos), history_(h), tt_move_(tt_move), quiescence_(false), killers_(killers), cont0_(cont0), cont1_(cont1) {}
+    : pos_(pos),
+      history_(h),
+      tt_move_(tt_move),
+      quiescence_(false),
+      killers_(killers),
+      cont0_(cont0 ? cont0 : &NoHistory),
+      cont1_(cont1 ? cont1 : &NoHistory) {}
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h)
-    : pos_(pos), history_(h), tt_move_(tt_move), quiescence_(true) {}
-
-namespace {
-constexpr int GoodCapture = 1 << 28, Killer = 1 << 27, BadCapture = -(1 << 20);
-}
+    : pos_(pos), history_(h), tt_move_(tt_move), quiescence_(true), cont0_(&NoHistory), cont1_(&NoHistory) {}
 
 void MovePicker::generate_and_score() {
-    Move raw[MAX_MOVES];
-    Move* end = !quiescence_      ? generate<LEGAL>(pos_, raw)
-                : pos_.in_check() ? generate<EVASIONS>(pos_, raw)
-                                  : generate<CAPTURES>(pos_, raw);
-    Move* begin = raw;
+    Move* end = !quiescence_      ? generate<LEGAL>(pos_, moves_)
+                : pos_.in_check() ? generate<EVASIONS>(pos_, moves_)
+                                  : generate<CAPTURES>(pos_, moves_);
+    end_ = int(end - moves_);
     if (tt_returned_) {
         // The list as the one-list picker leaves it after taking the hash move to the
         // front: the first move fills the hash move's slot. The search's tree depends
         // on the order of equal scores, so it is kept exactly.
-        Move* tt = std::find(raw, end, tt_move_);
-        *tt = raw[0];
-        ++begin;
+        *std::find(moves_, end, tt_move_) = moves_[0];
+        cur_ = 1;
     }
-    const Color us = pos_.side_to_move();
-    for (Move* p = begin; p != end; ++p) {
-        const Move m = *p;
-        const Square from = from_sq(m), to = to_sq(m);
-        const Piece pc = pos_.piece_on(from);
-        Scored& s = *end_++;
-        s.move = m;
-        s.see_pending = false;
+    const auto& butterfly = history_.main[pos_.side_to_move()];
+    const Move killer0 = killers_ ? killers_[0] : MOVE_NONE, killer1 = killers_ ? killers_[1] : MOVE_NONE;
+    for (int i = cur_; i < end_; ++i) {
+        const Move m = moves_[i];
+        const Square to = to_sq(m);
+        const int pi = piece_index(pos_.piece_on(from_sq(m)));
+        int score;
         if (pos_.is_capture(m) || is_promotion(m)) {
             PieceType victim = is_en_passant(m) ? PAWN : type_of(pos_.piece_on(to));
-            s.score = GoodCapture + 8 * SeeValue[victim] + (is_promotion(m) ? SeeValue[promotion_type(m)] : 0) +
-                      history_.captures[piece_index(pc)][to][victim] / 16;
-            s.see_pending = true;
-        } else if (killers_ && m == killers_[0])
-            s.score = Killer + 2;
-        else if (killers_ && m == killers_[1])
-            s.score = Killer + 1;
-        else {
-            const int pi = piece_index(pc);
-            s.score =
-                history_.main[us][from * 64 + to] + (cont0_ ? (*cont0_)[pi][to] : 0) + (cont1_ ? (*cont1_)[pi][to] : 0);
-        }
+            score = GoodCapture + 8 * SeeValue[victim] + (is_promotion(m) ? SeeValue[promotion_type(m)] : 0) +
+                    history_.captures[pi][to][victim] / 16;
+        } else if (m == killer0)
+            score = Killer + 2;
+        else if (m == killer1)
+            score = Killer + 1;
+        else  // the butterfly index from * 64 + to is the move's low 12 bits
+            score = butterfly[m & 4095] + (*cont0_)[pi][to] + (*cont1_)[pi][to];
+        keys_[i] = score * SlotNb + (SlotMask - i);
     }
+    std::fill(keys_ + end_, keys_ + end_ + KeyBlock, INT32_MIN);
 }
 
 Move MovePicker::next() {
@@ -116,23 +138,31 @@ Move MovePicker::next() {
         stage_ = Stage::PICK;
         generate_and_score();
     }
-    while (cur_ != end_) {
-        // Selection sort step: bring the best remaining move to the front.
-        Scored* best = cur_;
-        for (Scored* s = cur_ + 1; s != end_; ++s)
-            if (s->score > best->score) best = s;
-        if (best->see_pending) {
-            // Every pending score is an upper bound, so a best move whose score holds is
-            // the best of the final scores too; a losing one drops to its band and the
-            // search goes on.
-            best->see_pending = false;
-            if (!see_ge(pos_, best->move, 0)) {
-                best->score += BadCapture - GoodCapture;
-                continue;
-            }
+    while (cur_ < end_) {
+        // Selection sort step: the first of the best remaining moves goes to the front,
+        // and the move it displaces takes its slot (and that slot's key part). The
+        // maximum runs in blocks of KeyBlock keys (the list is padded with the lowest
+        // key), each block one vector operation, with no scalar tail.
+        int lanes[KeyBlock];
+        std::fill(lanes, lanes + KeyBlock, INT32_MIN);
+        for (int i = cur_; i < end_; i += KeyBlock)
+            for (int k = 0; k < KeyBlock; ++k) lanes[k] = std::max(lanes[k], keys_[i + k]);
+        for (int width = KeyBlock / 2; width; width /= 2)
+            for (int k = 0; k < width; ++k) lanes[k] = std::max(lanes[k], lanes[k + width]);
+        const int best = lanes[0];
+        const int slot = SlotMask - (best & SlotMask);
+        if (best >= SeePendingKey && !see_ge(pos_, moves_[slot], 0)) {
+            // A pending score is an upper bound of the final one, so a best move whose
+            // score holds is the best of the final scores too; a losing capture drops
+            // to its band and the search goes on.
+            keys_[slot] += (BadCapture - GoodCapture) * SlotNb;
+            continue;
         }
-        std::swap(*best, *cur_);
-        return (cur_++)->move;
+        const Move m = moves_[slot];
+        moves_[slot] = moves_[cur_];
+        keys_[slot] = (keys_[cur_] & ~SlotMask) | (SlotMask - slot);
+        ++cur_;
+        return m;
     }
     return MOVE_NONE;
 }

@@ -44,12 +44,12 @@ struct History {
 
 // Hands out moves best-first in stages, so that a node that cuts early pays little:
 //   1. the hash move, checked with is_legal and nothing generated;
-//   2. then every move is generated and scored into bands: good captures and
-//      promotions (1 << 28) + MVV and capture history, killers (1 << 27) + 2 / + 1,
-//      quiets by butterfly + continuation history, losing captures -(1 << 20) + the
-//      same capture score;
+//   2. then every move is generated and scored into bands, best first: good captures
+//      and promotions (MVV and capture history), killers, quiets by butterfly +
+//      continuation history, losing captures (the same capture score);
 //   3. a selection sort picks from the list (ties: the earlier entry), and a capture's
-//      exchange (SEE), which only decides its band, is computed when it would be picked.
+//      exchange (SEE), which only decides its band, is computed when it would be picked:
+//      until then it is scored as good.
 // Histories are read in step 2, once the hash move has been searched: the tree depends
 // on that moment, so lazy scoring is kept to SEE, which reads only the position.
 class MovePicker {
@@ -67,11 +67,6 @@ public:
 private:
     void generate_and_score();
 
-    struct Scored {
-        Move move;
-        bool see_pending;  // a capture or promotion scored as good until its SEE says otherwise
-        int score;
-    };
     const Position& pos_;
     const History& history_;
     Move tt_move_;
@@ -81,9 +76,12 @@ private:
     const PieceToHistory* cont1_ = nullptr;
     enum class Stage { TT_MOVE, GENERATE, PICK } stage_ = Stage::TT_MOVE;
     bool tt_returned_ = false;
-    Scored* cur_ = moves_;
-    Scored* end_ = moves_;
-    Scored moves_[MAX_MOVES];
+    int cur_ = 0, end_ = 0;
+    // Each move's sort key: its score and its slot in one int (movepick.cpp), so that
+    // finding the best move is one maximum over the keys, which the compiler vectorises.
+    static constexpr int KeyBlock = 8;
+    Move moves_[MAX_MOVES];
+    int keys_[MAX_MOVES + KeyBlock];
 };
 
 }  // namespace maharajah::search
