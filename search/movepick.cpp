@@ -103,13 +103,16 @@ void MovePicker::generate_and_score() {
         cur_ = 1;
     }
     const auto& butterfly = history_.main[pos_.side_to_move()];
+    // A capture lands on an enemy piece or is en passant (castling never does: its
+    // destination is empty or holds the king's own rook in Chess960).
+    const Bitboard enemies = pos_.pieces(~pos_.side_to_move());
     const Move killer0 = killers_ ? killers_[0] : MOVE_NONE, killer1 = killers_ ? killers_[1] : MOVE_NONE;
     for (int i = cur_; i < end_; ++i) {
         const Move m = moves_[i];
         const Square to = to_sq(m);
         const int pi = piece_index(pos_.piece_on(from_sq(m)));
         int score;
-        if (pos_.is_capture(m) || is_promotion(m)) {
+        if ((enemies & square_bb(to)) || is_promotion(m) || is_en_passant(m)) {
             PieceType victim = is_en_passant(m) ? PAWN : type_of(pos_.piece_on(to));
             score = GoodCapture + 8 * SeeValue[victim] + (is_promotion(m) ? SeeValue[promotion_type(m)] : 0) +
                     history_.captures[pi][to][victim] / 16;
