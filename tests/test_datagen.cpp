@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -410,6 +411,52 @@ TEST_CASE("datagen options are checked", "[datagen]") {
     REQUIRE(datagen::parse_config({"book", "/nonexistent/book.txt"}, config).empty());
     REQUIRE(datagen::run(config, log) == 1);
     REQUIRE(log.str().find("error: cannot read the book") != std::string::npos);
+}
+
+TEST_CASE("datagen numeric options: each sets its own field, bounds included", "[datagen]") {
+    // Written out here, apart from the parser's table, so that a wrong row fails.
+    struct Row {
+        const char* name;
+        std::uint64_t lo, hi;
+        std::function<std::uint64_t(const datagen::Config&)> get;
+    };
+    const Row rows[] = {
+        {"games", 1, 1'000'000'000, [](auto& c) { return c.games; }},
+        {"nodes", 0, 100'000'000, [](auto& c) { return c.nodes; }},
+        {"hardnodes", 0, 1'000'000'000, [](auto& c) { return c.hard_nodes; }},
+        {"depth", 0, 60, [](auto& c) { return std::uint64_t(c.depth); }},
+        {"threads", 1, 256, [](auto& c) { return std::uint64_t(c.threads); }},
+        {"seed", 0, ~0ULL, [](auto& c) { return c.seed; }},
+        {"hash", 1, 4096, [](auto& c) { return std::uint64_t(c.hash_mb); }},
+        {"standard", 0, 100, [](auto& c) { return std::uint64_t(c.standard_share); }},
+        {"chess960", 0, 100, [](auto& c) { return std::uint64_t(c.chess960_share); }},
+        {"suggested", 0, 100, [](auto& c) { return std::uint64_t(c.suggested_share); }},
+        {"verify", 0, 32000, [](auto& c) { return std::uint64_t(c.verify_cp); }},
+        {"verifynodes", 1, 100'000'000, [](auto& c) { return c.verify_nodes; }},
+        {"wincp", 1, 32000, [](auto& c) { return std::uint64_t(c.win_cp); }},
+        {"winplies", 1, 1000, [](auto& c) { return std::uint64_t(c.win_plies); }},
+        {"drawcp", 0, 32000, [](auto& c) { return std::uint64_t(c.draw_cp); }},
+        {"drawplies", 1, 1000, [](auto& c) { return std::uint64_t(c.draw_plies); }},
+        {"drawfrom", 0, 10000, [](auto& c) { return std::uint64_t(c.draw_from); }},
+        {"maxplies", 1, 10000, [](auto& c) { return std::uint64_t(c.max_plies); }},
+    };
+    for (const Row& row : rows) {
+        INFO(row.name);
+        // Shares at 0 and a 1-node, 1-ply budget first, so that no joint check refuses a bound.
+        const std::vector<std::string> base = {"standard", "0",     "chess960", "0",     "suggested",
+                                               "0",        "nodes", "1",        "depth", "1"};
+        for (std::uint64_t v : {row.lo, row.hi, (row.lo + row.hi) / 2}) {
+            datagen::Config config;
+            std::vector<std::string> args = base;
+            args.insert(args.end(), {row.name, std::to_string(v)});
+            REQUIRE(datagen::parse_config(args, config).empty());
+            REQUIRE(row.get(config) == v);
+        }
+        datagen::Config config;
+        if (row.lo > 0) REQUIRE(!datagen::parse_config({row.name, std::to_string(row.lo - 1)}, config).empty());
+        if (row.hi < ~0ULL) REQUIRE(!datagen::parse_config({row.name, std::to_string(row.hi + 1)}, config).empty());
+        REQUIRE(!datagen::parse_config({row.name, "x"}, config).empty());
+    }
 }
 
 TEST_CASE("datagen evalfile: the players use that net; a bad file is refused", "[datagen][nnue]") {

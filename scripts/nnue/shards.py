@@ -84,7 +84,10 @@ def engine_copy(engine: Path, commit: str) -> Path:
 
 def git_commit() -> str:
     out = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True, check=True)
-    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+    # The manifest itself does not count: a finished shard appends its row there, and the
+    # next shard of the same run must still start.
+    dirty = subprocess.run(["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no", "--", ".",
+                            f":(exclude){MANIFEST.relative_to(ROOT)}"],
                            capture_output=True, text=True, check=True).stdout.strip()
     if dirty:
         sys.exit("shards: the work tree has uncommitted changes; a shard must name the commit that made it")

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <thread>
 #include <type_traits>
+#include <variant>
 
 #include "board/army.h"
 #include "core/number.h"
@@ -220,68 +221,64 @@ const char* const Usage =
     "         [wincp CP] [winplies N] [drawcp CP] [drawplies N] [drawfrom PLY] [maxplies N]\n"
     "       maharajah expand [out FILE] GAMEFILE...";
 
+namespace {
+
+// The numeric options: name, range and field. A field is an int or a 64-bit count.
+struct NumberOption {
+    const char* name;
+    std::uint64_t lo, hi;
+    std::variant<std::uint64_t Config::*, int Config::*> field;
+};
+
+constexpr NumberOption NumberOptions[] = {
+    {"games", 1, 1'000'000'000, &Config::games},
+    {"nodes", 0, 100'000'000, &Config::nodes},
+    {"hardnodes", 0, 1'000'000'000, &Config::hard_nodes},
+    {"depth", 0, 60, &Config::depth},
+    {"threads", 1, 256, &Config::threads},
+    {"seed", 0, ~0ULL, &Config::seed},
+    {"hash", 1, 4096, &Config::hash_mb},
+    {"standard", 0, 100, &Config::standard_share},
+    {"chess960", 0, 100, &Config::chess960_share},
+    {"suggested", 0, 100, &Config::suggested_share},
+    {"verify", 0, 32000, &Config::verify_cp},
+    {"verifynodes", 1, 100'000'000, &Config::verify_nodes},
+    {"wincp", 1, 32000, &Config::win_cp},
+    {"winplies", 1, 1000, &Config::win_plies},
+    {"drawcp", 0, 32000, &Config::draw_cp},
+    {"drawplies", 1, 1000, &Config::draw_plies},
+    {"drawfrom", 0, 10000, &Config::draw_from},
+    {"maxplies", 1, 10000, &Config::max_plies},
+};
+
+}  // namespace
+
 std::string parse_config(const std::vector<std::string>& args, Config& config) {
     for (std::size_t i = 0; i < args.size(); i += 2) {
         const std::string& name = args[i];
         if (i + 1 >= args.size()) return clip(name) + " needs a value";
         const std::string& value = args[i + 1];
-        auto number = [&](std::uint64_t lo, std::uint64_t hi, auto& out) -> std::string {
+        const auto option = std::find_if(std::begin(NumberOptions), std::end(NumberOptions),
+                                         [&](const NumberOption& o) { return name == o.name; });
+        if (option != std::end(NumberOptions)) {
             std::uint64_t v = 0;
-            if (std::string e = parse_number(value, lo, hi, v); !e.empty())
+            if (std::string e = parse_number(value, option->lo, option->hi, v); !e.empty())
                 return name + " " + e + ", not '" + clip(value) + "'";
-            out = static_cast<std::remove_reference_t<decltype(out)>>(v);
-            return {};
-        };
-        std::string error;
-        if (name == "games")
-            error = number(1, 1'000'000'000, config.games);
-        else if (name == "nodes")
-            error = number(0, 100'000'000, config.nodes);
-        else if (name == "hardnodes")
-            error = number(0, 1'000'000'000, config.hard_nodes);
-        else if (name == "depth")
-            error = number(0, 60, config.depth);
-        else if (name == "threads")
-            error = number(1, 256, config.threads);
-        else if (name == "seed")
-            error = number(0, ~0ULL, config.seed);
-        else if (name == "hash")
-            error = number(1, 4096, config.hash_mb);
-        else if (name == "standard")
-            error = number(0, 100, config.standard_share);
-        else if (name == "chess960")
-            error = number(0, 100, config.chess960_share);
-        else if (name == "suggested")
-            error = number(0, 100, config.suggested_share);
-        else if (name == "verify")
-            error = number(0, 32000, config.verify_cp);
-        else if (name == "verifynodes")
-            error = number(1, 100'000'000, config.verify_nodes);
-        else if (name == "wincp")
-            error = number(1, 32000, config.win_cp);
-        else if (name == "winplies")
-            error = number(1, 1000, config.win_plies);
-        else if (name == "drawcp")
-            error = number(0, 32000, config.draw_cp);
-        else if (name == "drawplies")
-            error = number(1, 1000, config.draw_plies);
-        else if (name == "drawfrom")
-            error = number(0, 10000, config.draw_from);
-        else if (name == "maxplies")
-            error = number(1, 10000, config.max_plies);
-        else if (name == "out")
+            std::visit(
+                [&](auto field) { config.*field = static_cast<std::remove_reference_t<decltype(config.*field)>>(v); },
+                option->field);
+        } else if (name == "out")
             config.out = value;
         else if (name == "book")
             config.book = value;
         else if (name == "eval") {
             if (value != "default" && value != "classical" && value != "nnue" && value != "hybrid")
-                error = "eval must be default, classical, nnue or hybrid, not '" + clip(value) + "'";
+                return "eval must be default, classical, nnue or hybrid, not '" + clip(value) + "'";
             config.eval = value;
         } else if (name == "evalfile")
             config.evalfile = value;
         else
             return "unknown datagen option '" + clip(name) + "'";
-        if (!error.empty()) return error;
     }
     if (!config.nodes && !config.depth) return "give a nodes or a depth budget";
     if (config.standard_share + config.chess960_share + config.suggested_share > 100)
