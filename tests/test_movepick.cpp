@@ -166,8 +166,9 @@ void randomise(History& h, Rng& rng, bool few_values) {
 TEST_CASE("is_legal accepts exactly the generator's moves among all 65536 move values", "[movegen][movepick]") {
     Position::init();
     Rng rng{20261207};
-    int positions = 0, accepted = 0, en_passant = 0, castling = 0, castling960 = 0, compound_promotions = 0,
-        classic_promotions = 0, in_check = 0, double_check = 0;
+    int positions = 0, accepted = 0, en_passant = 0, castling960 = 0, compound_moves = 0, compound_promotions = 0,
+        in_check = 0, double_check = 0;
+    int castling[COLOR_NB] = {}, promotions_by_rules[2] = {};  // by side; by classic (0) or variant (1) rules
     walk(starts(120), 24, rng, [&](const Position& pos) {
         MoveList<LEGAL> legal(pos);
         std::vector<bool> listed(65536, false);
@@ -184,21 +185,28 @@ TEST_CASE("is_legal accepts exactly the generator's moves among all 65536 move v
         accepted += int(legal.size());
         in_check += pos.in_check();
         double_check += more_than_one(pos.checkers());
+        const Color us = pos.side_to_move();
         for (Move m : legal) {
             en_passant += is_en_passant(m);
-            castling += is_castling(m);
+            castling[us] += is_castling(m);
             castling960 += is_castling(m) && pos.chess960();
-            if (is_promotion(m)) (is_compound(promotion_type(m)) ? compound_promotions : classic_promotions)++;
+            compound_moves += is_compound(type_of(pos.piece_on(from_sq(m))));
+            promotions_by_rules[pos.rules(us).variant] += is_promotion(m);
+            compound_promotions += is_promotion(m) && is_compound(promotion_type(m));
         }
     });
-    INFO("positions " << positions);
+    INFO("positions " << positions << ", castling " << castling[WHITE] << "/" << castling[BLACK] << ", promotions "
+                      << promotions_by_rules[0] << "/" << promotions_by_rules[1] << ", en passant " << en_passant);
     REQUIRE(positions > 2000);
     REQUIRE(accepted > 50000);
     REQUIRE(en_passant > 20);
-    REQUIRE(castling > 100);
+    REQUIRE(castling[WHITE] > 50);
+    REQUIRE(castling[BLACK] > 50);
     REQUIRE(castling960 > 20);
+    REQUIRE(compound_moves > 10000);
+    REQUIRE(promotions_by_rules[0] > 20);
+    REQUIRE(promotions_by_rules[1] > 20);
     REQUIRE(compound_promotions > 20);
-    REQUIRE(classic_promotions > 20);
     REQUIRE(in_check > 100);
     REQUIRE(double_check > 0);
 }
