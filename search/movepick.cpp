@@ -1,7 +1,6 @@
 #include "search/movepick.h"
 
 #include <algorithm>
-#include <cstdint>
 
 namespace maharajah::search {
 
@@ -58,22 +57,11 @@ namespace {
 // No continuation history (quiescence): reads as zero, so scoring needs no branch.
 const PieceToHistory NoHistory{};
 
-// A move's sort key is score * SlotNb + (SlotNb - 1 - slot): the largest key is the
-// first of the best moves, as the selection sort wants, and tells its slot. The bands'
-// scores fit in 21 bits: a capture's score above its band's base is at least -1024
-// (capture history / 16) and below MaxCaptureScore, and quiets' history sums stay
-// within 3 * HistoryMax.
-constexpr int SlotNb = 1024, SlotMask = SlotNb - 1;
-static_assert(MAX_MOVES <= SlotNb);
-constexpr int GoodCapture = 1 << 20, Killer = 1 << 19, BadCapture = -(1 << 19);
-constexpr int MaxCaptureScore = 8 * SeeValue[MAHARAJA] + SeeValue[MAHARAJA] + HistoryMax / 16;
-static_assert(SeeValue[MAHARAJA] >= SeeValue[QUEEN] && SeeValue[MAHARAJA] >= SeeValue[CHANCELLOR]);
-static_assert(BadCapture + MaxCaptureScore < -3 * HistoryMax && 3 * HistoryMax < Killer);
-static_assert(Killer + 2 < GoodCapture - 1024 && (GoodCapture + MaxCaptureScore) < INT32_MAX / SlotNb &&
-              (BadCapture - 1024) > INT32_MIN / SlotNb + 1);
-// Every key from here up is a good capture's whose SEE is still to be computed (a
-// capture found good is handed out at once).
-constexpr int SeePendingKey = (GoodCapture - 1024) * SlotNb;
+// Score bands, best first. A capture's score above its band's base is at least -1024
+// (capture history / 16), so every score from SeePending up is a good capture's whose
+// SEE is still to be computed (a capture found good is handed out at once).
+constexpr int GoodCapture = 1 << 28, Killer = 1 << 27, BadCapture = -(1 << 20);
+constexpr int SeePending = GoodCapture - 2048;
 
 }  // namespace
 
@@ -122,9 +110,8 @@ void MovePicker::generate_and_score() {
             score = Killer + 1;
         else  // the butterfly index from * 64 + to is the move's low 12 bits
             score = butterfly[m & 4095] + (*cont0_)[pi][to] + (*cont1_)[pi][to];
-        keys_[i] = score * SlotNb + (SlotMask - i);
+        scores_[i] = score;
     }
-    std::fill(keys_ + end_, keys_ + end_ + KeyBlock, INT32_MIN);
 }
 
 Move MovePicker::next() {
@@ -142,30 +129,20 @@ Move MovePicker::next() {
         generate_and_score();
     }
     while (cur_ < end_) {
-        // Selection sort step: the first of the best remaining moves goes to the front,
-        // and the move it displaces takes its slot (and that slot's key part). The
-        // maximum runs in blocks of KeyBlock keys (the list is padded with the lowest
-        // key), each block one vector operation, with no scalar tail.
-        int lanes[KeyBlock];
-        std::fill(lanes, lanes + KeyBlock, INT32_MIN);
-        for (int i = cur_; i < end_; i += KeyBlock)
-            for (int k = 0; k < KeyBlock; ++k) lanes[k] = std::max(lanes[k], keys_[i + k]);
-        for (int width = KeyBlock / 2; width; width /= 2)
-            for (int k = 0; k < width; ++k) lanes[k] = std::max(lanes[k], lanes[k + width]);
-        const int best = lanes[0];
-        const int slot = SlotMask - (best & SlotMask);
-        if (best >= SeePendingKey && !see_ge(pos_, moves_[slot], 0)) {
+        // Selection sort step: the first of the best remaining moves goes to the front.
+        int best = cur_;
+        for (int i = cur_ + 1; i < end_; ++i)
+            if (scores_[i] > scores_[best]) best = i;
+        if (scores_[best] >= SeePending && !see_ge(pos_, moves_[best], 0)) {
             // A pending score is an upper bound of the final one, so a best move whose
             // score holds is the best of the final scores too; a losing capture drops
             // to its band and the search goes on.
-            keys_[slot] += (BadCapture - GoodCapture) * SlotNb;
+            scores_[best] += BadCapture - GoodCapture;
             continue;
         }
-        const Move m = moves_[slot];
-        moves_[slot] = moves_[cur_];
-        keys_[slot] = (keys_[cur_] & ~SlotMask) | (SlotMask - slot);
-        ++cur_;
-        return m;
+        std::swap(moves_[best], moves_[cur_]);
+        std::swap(scores_[best], scores_[cur_]);
+        return moves_[cur_++];
     }
     return MOVE_NONE;
 }

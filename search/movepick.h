@@ -77,11 +77,9 @@ private:
     enum class Stage { TT_MOVE, GENERATE, PICK } stage_ = Stage::TT_MOVE;
     bool tt_returned_ = false;
     int cur_ = 0, end_ = 0;
-    // Each move's sort key: its score and its slot in one int (movepick.cpp), so that
-    // finding the best move is one maximum over the keys, which the compiler vectorises.
-    static constexpr int KeyBlock = 8;
+    // Moves and scores apart: the scan for the best score reads a dense int array.
     Move moves_[MAX_MOVES];
-    int keys_[MAX_MOVES + KeyBlock];
+    int scores_[MAX_MOVES];
 };
 
 }  // namespace maharajah::search
