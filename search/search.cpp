@@ -404,7 +404,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     const Key key = pos.key();
     bool tt_hit;
     TTEntry* tte = engine_.tt().probe(key, tt_hit);
-    Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+    Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply, pos.rule50_count()) : VALUE_NONE;
     Move tt_move = Root ? root_moves[pv_index_].move : tt_hit ? tte->move() : MOVE_NONE;
     const bool tt_pv = PvNode || (tt_hit && tte->is_pv());
     if (!PvNode && !excluded && tt_hit && settings_.on(TT_CUTOFF) && tte->depth() >= depth && tt_value != VALUE_NONE &&
@@ -709,7 +709,7 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     const Key key = pos.key();
     bool tt_hit;
     TTEntry* tte = engine_.tt().probe(key, tt_hit);
-    Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply) : VALUE_NONE;
+    Value tt_value = tt_hit ? value_from_tt(tte->value(), ss->ply, pos.rule50_count()) : VALUE_NONE;
     Move tt_move = tt_hit ? tte->move() : MOVE_NONE;
     const bool tt_pv = tt_hit && tte->is_pv();
     if (!PvNode && tt_hit && settings_.on(TT_CUTOFF) && tte->depth() >= tt_depth && tt_value != VALUE_NONE &&

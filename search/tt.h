@@ -74,9 +74,16 @@ private:
 inline Value value_to_tt(Value v, int ply) {
     return v >= VALUE_MATE_IN_MAX_PLY ? v + ply : v <= VALUE_MATED_IN_MAX_PLY ? v - ply : v;
 }
-inline Value value_from_tt(Value v, int ply) {
+// The stored value seen from a node `ply` plies below the root whose fifty-move counter
+// is `rule50`. The key leaves the counter out, so a mate stored from another visit may
+// come too late here: a mate d plies away is sure only while rule50 + d <= 100 (the mated
+// position may stand at 100, any position before it reaching 100 is a draw). A later
+// one returns just inside the mate bounds: a won (or lost) position, no sure mate.
+inline Value value_from_tt(Value v, int ply, int rule50) {
     if (v == VALUE_NONE) return v;
-    return v >= VALUE_MATE_IN_MAX_PLY ? v - ply : v <= VALUE_MATED_IN_MAX_PLY ? v + ply : v;
+    if (v >= VALUE_MATE_IN_MAX_PLY) return VALUE_MATE - v > 100 - rule50 ? VALUE_MATE_IN_MAX_PLY - 1 : v - ply;
+    if (v <= VALUE_MATED_IN_MAX_PLY) return VALUE_MATE + v > 100 - rule50 ? VALUE_MATED_IN_MAX_PLY + 1 : v + ply;
+    return v;
 }
 
 }  // namespace maharajah::search

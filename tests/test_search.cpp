@@ -123,6 +123,30 @@ TEST_CASE("mates are found and scored in moves", "[search]") {
     REQUIRE(lines == std::vector<std::string>{"info depth 0 score cp 0", "bestmove (none)"});
 }
 
+TEST_CASE("a mate is reported only when the fifty-move counter leaves room for it", "[search]") {
+    // A game that comes back to the same position with ever higher counters: the hash
+    // keeps the mates found before, whose distance was measured without the counter. A
+    // mate in N moves is 2N - 1 plies away: the mated position's counter must stay at 100
+    // or below (at 80, the mates in 11 or more the hash holds are draws).
+    Session s;
+    int mates = 0;
+    for (int counter : {0, 50, 70, 80, 85}) {
+        INFO("counter " << counter);
+        auto lines = s.run("position fen 8/8/3k4/8/8/2K5/8/7Q w - - " + std::to_string(counter) + " 80\ngo depth 16\n");
+        const auto infos = testsupport::starting_with(lines, "info depth 16 ");
+        REQUIRE(!infos.empty());
+        const std::string& last = infos.back();
+        INFO(last);
+        const auto at = last.find(" score mate ");
+        if (at == std::string::npos) continue;
+        const int moves = std::stoi(last.substr(at + 12));
+        REQUIRE(moves > 0);
+        REQUIRE(counter + 2 * moves - 1 <= 100);
+        ++mates;
+    }
+    REQUIRE(mates >= 3);  // the hash did hold mates, from the first search on
+}
+
 TEST_CASE("go infinite and go ponder answer only after stop or ponderhit", "[search]") {
     Session s;
     s.uci.execute("position fen k7/8/1K6/8/8/8/8/7R w - - 0 1");

@@ -130,3 +130,33 @@ TEST_CASE("TT: another position's entry in the slot is replaced", "[tt]") {
     t.tt.probe(other, found);
     CHECK(found);
 }
+
+TEST_CASE("TT: mate scores come back relative to the node, unless the fifty-move rule comes first", "[tt]") {
+    // A mate found 3 plies below the root, 7 plies from that node (mate_in(10) at the root).
+    const Value stored = value_to_tt(mate_in(10), 3);
+    REQUIRE(stored == mate_in(7));
+    // Read at another node 5 plies deep: mate in 7 from there, 12 from the root.
+    CHECK(value_from_tt(stored, 5, 0) == mate_in(12));
+    // The mated position may stand at counter 100: 93 + 7 still mates.
+    CHECK(value_from_tt(stored, 5, 93) == mate_in(12));
+    // From 94 on the counter reaches 100 before the mate: winning, no sure mate.
+    for (int rule50 : {94, 99, 100}) {
+        INFO(rule50);
+        CHECK(value_from_tt(stored, 5, rule50) == VALUE_MATE_IN_MAX_PLY - 1);
+    }
+    // The same for the side that gets mated.
+    const Value mated = value_to_tt(mated_in(10), 3);
+    REQUIRE(mated == mated_in(7));
+    CHECK(value_from_tt(mated, 5, 93) == mated_in(12));
+    CHECK(value_from_tt(mated, 5, 94) == VALUE_MATED_IN_MAX_PLY + 1);
+    // A long mate: 60 plies from the node leaves room for a counter up to 40.
+    CHECK(value_from_tt(value_to_tt(mate_in(64), 4), 0, 40) == mate_in(60));
+    CHECK(value_from_tt(value_to_tt(mate_in(64), 4), 0, 41) == VALUE_MATE_IN_MAX_PLY - 1);
+    // Other scores are untouched by ply and counter alike.
+    for (Value v : {Value(0), Value(-250), Value(1234), VALUE_MATE_IN_MAX_PLY - 1, VALUE_MATED_IN_MAX_PLY + 1})
+        for (int rule50 : {0, 99}) {
+            INFO(v << " at " << rule50);
+            CHECK(value_from_tt(value_to_tt(v, 7), 7, rule50) == v);
+        }
+    CHECK(value_from_tt(VALUE_NONE, 7, 99) == VALUE_NONE);  // an entry with only an evaluation
+}
