@@ -627,7 +627,7 @@ class EndToEnd(unittest.TestCase):
         """nodes=N sends `go nodes N` instead of the clocks (the other engine keeps them)."""
         r = run_match("--engine", "name=SF-nodes", f"cmd={STOCKFISH}", "nodes=800",
                       "--engine", "name=SF-clock", f"cmd={STOCKFISH}",
-                      "--each", "option.Hash=16", "option.Threads=1", "--tc", "2+0.02",
+                      "--each", "option.Hash=16", "option.Threads=1", "--tc", "2+0.02", "--timemargin", "3000",
                       "--games", "2", "--maxmoves", "30", "--referee", REFEREE, "--strict", "--debug")
         msg = f"stdout:\n{r.stdout}\nstderr:\n{r.stderr[-3000:]}"
         self.assertEqual(r.returncode, 0, msg)
