@@ -243,12 +243,21 @@ bool Worker::is_draw(const Position& pos, int ply) const {
 // limits slip.
 void Worker::check_time() {
     if (limits_.nodes) {
-        // Look again after a share of what is left, so the limit holds to a few nodes.
-        std::uint64_t done = engine_.nodes();
-        if (done >= limits_.nodes)
-            engine_.stop_ = true;
+        // The workers take the nodes in grants, each a share of what is not yet granted,
+        // and look again when theirs is spent. The grants never add up to more than the
+        // limit, so it holds to a few nodes however the threads are scheduled: a worker
+        // the system kept waiting cannot come back with a share of a stale count.
+        std::uint64_t granted = engine_.nodes_granted_.load(std::memory_order_relaxed), grant = 0;
+        while (granted < limits_.nodes) {
+            grant = std::clamp<std::uint64_t>((limits_.nodes - granted) / (2 * engine_.threads()), 1, 1024);
+            if (engine_.nodes_granted_.compare_exchange_weak(granted, granted + grant, std::memory_order_relaxed))
+                break;
+            grant = 0;
+        }
+        if (grant)
+            next_check_ = nodes + grant;
         else
-            next_check_ = nodes + std::clamp<std::uint64_t>((limits_.nodes - done) / (2 * engine_.threads()), 1, 1024);
+            engine_.stop_ = true;
     }
     // While pondering the clock is not ours; after ponderhit it counts from "go".
     if (budget_.enabled && !engine_.pondering_ && elapsed_ms() >= budget_.maximum_ms) engine_.stop_ = true;
@@ -900,6 +909,8 @@ void Engine::start(const Position& root, const Limits& limits, const Settings& s
     // Counted afresh here, not by each worker as it joins: a helper that joins late (or
     // not at all, when the search has already ended) must not add its last search's nodes.
     for (auto& w : workers_) w->nodes = 0;
+    // Each worker's first node comes before its first look at the limit (next_check_ is 1).
+    nodes_granted_ = workers_.size();
     {
         std::lock_guard<std::mutex> lock(mutex_);
         current_ = Job{root,

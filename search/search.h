@@ -114,6 +114,8 @@ public:
     // Internal state shared with the workers.
     std::atomic<bool> stop_{false};
     std::atomic<bool> pondering_{false};
+    // Nodes handed out to the workers under a node limit (Worker::check_time).
+    std::atomic<std::uint64_t> nodes_granted_{0};
 
 private:
     friend class Worker;
