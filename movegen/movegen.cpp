@@ -249,14 +249,10 @@ bool legal_for(const Position& pos, Move m) {
         return false;
     // In check: capture the checker or block its ray.
     if (checkers && !((between_bb(ksq, lsb(checkers)) | checkers) & square_bb(to))) return false;
-    // A piece on a line through its king may uncover a slider when it leaves that line.
-    if (!(line_bb(ksq, from) & square_bb(to)) && line_bb(ksq, from)) {
-        const Bitboard after = (occ ^ square_bb(from)) | square_bb(to);
-        const Bitboard sliders = (rook_attacks(ksq, after) & pos.pieces_with<ORTH_SLIDER>()) |
-                                 (bishop_attacks(ksq, after) & pos.pieces_with<DIAG_SLIDER>());
-        if (sliders & pos.pieces(Them) & ~square_bb(to)) return false;
-    }
-    return true;
+    // A pinned piece stays on the line through its king, as in the generator; the pins
+    // are looked up only for a piece that leaves such a line.
+    const Bitboard line = line_bb(ksq, from);
+    return !line || (line & square_bb(to)) || !(pos.blockers_for_king(Us) & square_bb(from));
 }
 
 }  // namespace
