@@ -23,7 +23,6 @@ import datetime
 import json
 import math
 import os
-import random
 import re
 import shutil
 import signal
@@ -33,16 +32,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from match_input import (STARTFEN, Opening, UsageError, opening_schedule, parse_opening_line,  # noqa: F401
+                         parse_openings_file, parse_openings_text, read_pgn_tags)
 from match_stats import pentanomial, sprt_bounds, sprt_llr, sprt_may_stop, trinomial
 from match_uci import EngineDead, Player, ReadTimeout, Referee, RefereeError
 
-STARTFEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 DEFAULT_REFEREE = str(Path(__file__).resolve().parent.parent.parent / "build" / "maharajah")
-UCI_MOVE_RE = re.compile(r"^[a-h][1-8][a-h][1-8][qrbnmac]?$")
-
-
-class UsageError(Exception):
-    """A bad command-line argument or input file: one line, exit status 2."""
 
 
 # --------------------------------------------------------------------------------------
@@ -219,6 +214,10 @@ crashes and hangs per engine. Exit status: 0 match completed, 2 bad arguments, 3
                    help="adjudicate a draw after this many plies played by the engines "
                         "(book moves not counted; default 400)")
     p.add_argument("--pgn", metavar="FILE", help="append every game to this PGN file")
+    p.add_argument("--resume", action="store_true",
+                   help="continue an interrupted match: the games already in --pgn count and are "
+                        "not played again (give the same engine names, --games, --openings, "
+                        "--random-order and --seed as the first run)")
     p.add_argument("--event", default="Maharajah match", help="PGN Event tag")
     p.add_argument("--report-every", type=int, default=0, metavar="N",
                    help="print the summary every N games (default: only at the end)")
@@ -264,6 +263,7 @@ class Config:
     debug: bool
     hang_timeout: float = 5.0
     json_path: str | None = None
+    resume: bool = False
 
 
 def parse_args(argv) -> Config:
@@ -286,6 +286,10 @@ def parse_args(argv) -> Config:
         raise UsageError("--hang-timeout must be positive")
     if ns.report_every < 0:
         raise UsageError("--report-every must not be negative")
+    if ns.resume and not ns.pgn:
+        raise UsageError("--resume needs the --pgn file of the interrupted match")
+    if ns.resume and ns.random_order and ns.seed is None:
+        raise UsageError("--resume with --random-order needs the first run's --seed")
     if not (os.path.isfile(ns.referee) and os.access(ns.referee, os.X_OK)):
         raise UsageError(f"referee not found or not executable: {ns.referee} "
                          "(build the engine or pass --referee)")
@@ -293,122 +297,12 @@ def parse_args(argv) -> Config:
     return Config(engines, base, inc, ns.timemargin, games, openings, ns.openings,
                   ns.random_order, ns.seed, ns.concurrency, ns.referee, ns.maxmoves, ns.pgn,
                   ns.event, ns.report_every, sprt, ns.ready_timeout, ns.strict, ns.debug,
-                  ns.hang_timeout, ns.json)
+                  ns.hang_timeout, ns.json, ns.resume)
 
 
 # --------------------------------------------------------------------------------------
-# Openings
+# Openings (parsed in match_input.py) resolved by the referee
 # --------------------------------------------------------------------------------------
-
-@dataclass
-class Opening:
-    kind: str  # "fen" or "army"
-    line: int  # line number in the file (0: built in)
-    text: str  # the line as written
-    fen: str | None = None
-    armies: tuple[str, str] | None = None
-    moves: list[str] = field(default_factory=list)
-    # Filled in by the referee (resolve_opening):
-    root_fen: str | None = None
-
-
-def _split_moves(tokens, where):
-    if not tokens:
-        return [], []
-    if "moves" in tokens:
-        i = tokens.index("moves")
-        head, moves = tokens[:i], tokens[i + 1:]
-    else:
-        head, moves = tokens, []
-    for m in moves:
-        if not UCI_MOVE_RE.match(m):
-            raise UsageError(f"{where}: '{m}' is not a UCI move")
-    return head, moves
-
-
-def _normalize_fen_fields(fields, where):
-    if len(fields) >= 5 and not fields[4].lstrip("-").isdigit():
-        fields = fields[:4]  # EPD with operations: keep the position part
-    if len(fields) == 4:
-        fields = fields + ["0", "1"]
-    elif len(fields) == 5:
-        fields = fields + ["1"]
-    if not 6 <= len(fields) <= 8:
-        raise UsageError(f"{where}: a FEN needs 6 to 8 fields, got {len(fields)}")
-    if fields[0].count("/") != 7:
-        raise UsageError(f"{where}: '{fields[0]}' is not a FEN board (8 ranks)")
-    return " ".join(fields)
-
-
-def parse_opening_line(line: str, where: str = "opening") -> Opening | None:
-    """One line of an openings file; None for blank and comment lines."""
-    text = line.strip()
-    if not text or text.startswith("#"):
-        return None
-    if ";" in text and "/" in text.split()[0]:
-        text_pos = text.split(";", 1)[0]  # EPD: drop the operations after the first ';'
-    else:
-        text_pos = text
-    tokens = text_pos.split()
-    if tokens[0] == "position":
-        tokens = tokens[1:]
-        if not tokens:
-            raise UsageError(f"{where}: empty position")
-    head = tokens[0]
-    if head == "startpos":
-        rest, moves = _split_moves(tokens[1:], where)
-        if rest:
-            raise UsageError(f"{where}: unexpected '{rest[0]}' after startpos")
-        return Opening("fen", 0, text, fen=STARTFEN, moves=moves)
-    if head == "fen":
-        fields, moves = _split_moves(tokens[1:], where)
-        return Opening("fen", 0, text, fen=_normalize_fen_fields(fields, where), moves=moves)
-    if head == "army":
-        rest, moves = _split_moves(tokens[1:], where)
-        if len(rest) != 2:
-            raise UsageError(f"{where}: 'army' needs a white and a black army")
-        for a in rest:
-            if not re.fullmatch(r"[KQRBNPMACkqrbnpmac1-8]+(/[KQRBNPMACkqrbnpmac1-8]+){0,3}", a):
-                raise UsageError(f"{where}: '{a}' is not an army (ranks of one side, home rank first)")
-        return Opening("army", 0, text, armies=(rest[0], rest[1]), moves=moves)
-    if "/" in head:
-        fields, moves = _split_moves(tokens, where)
-        return Opening("fen", 0, text, fen=_normalize_fen_fields(fields, where), moves=moves)
-    raise UsageError(f"{where}: not a FEN, 'startpos', 'fen' or 'army' line: {text[:60]}")
-
-
-def parse_openings_text(text: str, name: str = "openings") -> list[Opening]:
-    out = []
-    for no, line in enumerate(text.splitlines(), 1):
-        op = parse_opening_line(line, f"{name}:{no}")
-        if op is not None:
-            op.line = no
-            out.append(op)
-    if not out:
-        raise UsageError(f"{name}: no openings in the file")
-    return out
-
-
-def parse_openings_file(path: str) -> list[Opening]:
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as e:
-        raise UsageError(f"cannot read openings file {path}: {e.strerror}") from None
-    return parse_openings_text(text, path)
-
-
-def opening_schedule(n_openings: int, n_pairs: int, random_order: bool, seed) -> list[int]:
-    """Index of the opening for each game pair: file order, or seeded shuffles per pass."""
-    rng = random.Random(seed)
-    out: list[int] = []
-    while len(out) < n_pairs:
-        order = list(range(n_openings))
-        if random_order:
-            rng.shuffle(order)
-        out.extend(order)
-    return out[:n_pairs]
-
 
 def resolve_opening(ref: Referee, op: Opening, where: str) -> None:
     """Uses the referee to check an opening and find its root FEN (op.root_fen)."""
@@ -463,12 +357,16 @@ class GameRecord:
     min_left: dict[str, float] = field(default_factory=dict)  # label: least clock left after a move
 
     def score_for_a(self) -> float | None:
-        if self.result == "1/2-1/2":
-            return 0.5
-        if self.result not in ("1-0", "0-1"):
-            return None
-        white_won = self.result == "1-0"
-        return 1.0 if white_won == self.job.a_is_white else 0.0
+        return score_for_a(self.result, self.job.a_is_white)
+
+
+def score_for_a(result: str, a_is_white: bool) -> float | None:
+    """Engine A's score in a game with this PGN result; None for an unscored game (*)."""
+    if result == "1/2-1/2":
+        return 0.5
+    if result not in ("1-0", "0-1"):
+        return None
+    return 1.0 if (result == "1-0") == a_is_white else 0.0
 
 
 STATUS_TEXT = {
@@ -676,6 +574,10 @@ PGN_HEADER = ("% Written by Maharajah's scripts/match/match.py. Moves are in UCI
               "% Comments after engine moves: score from the mover's view/depth and time used.\n\n")
 
 
+# Terminations that mean an engine fault (illegal move, time loss, crash or hang).
+FAULT_TERMINATIONS = ("rules infraction", "time forfeit", "abandoned")
+
+
 # --------------------------------------------------------------------------------------
 # Match
 # --------------------------------------------------------------------------------------
@@ -701,7 +603,10 @@ class Match:
         self.closed = False  # set on interrupt: late results are dropped
         self.internal_error = False
         self.jobs: list[GameJob] = []
+        self.todo: list[GameJob] = []  # the jobs still to play (all of them unless resumed)
         self.next_job = 0
+        self.resumed = 0  # games counted from the PGN of an interrupted run
+        self.resumed_faults = 0  # of those, games that ended by an engine fault
         self.pgn_file = None
         self.all_players: list[Player] = []
         self.all_referees: list[Referee] = []
@@ -731,6 +636,8 @@ class Match:
         for g in range(cfg.games):
             pair = g // 2
             self.jobs.append(GameJob(g + 1, pair, g % 2 == 0, cfg.openings[sched[pair]]))
+        done = self.resume() if cfg.resume else set()
+        self.todo = [j for j in self.jobs if j.number not in done]
         if cfg.pgn:
             try:
                 new = not os.path.exists(cfg.pgn) or os.path.getsize(cfg.pgn) == 0
@@ -741,6 +648,46 @@ class Match:
             except OSError as e:
                 raise UsageError(f"cannot write PGN file {cfg.pgn}: {e.strerror}") from None
         return ref
+
+    def resume(self) -> set[int]:
+        """Counts the games of an interrupted run of this match from its PGN file; returns
+        their numbers. Each game must be the one this schedule puts at its Round number
+        (same engines on the same colours, same opening), else the arguments differ from
+        the first run's and resuming would mix two matches."""
+        path = self.cfg.pgn
+        if not os.path.exists(path):
+            return set()
+        try:
+            games = read_pgn_tags(path)
+        except (OSError, UnicodeDecodeError) as e:
+            raise UsageError(f"--resume: cannot read {path}: {e}") from None
+        done: set[int] = set()
+        for k, tags in enumerate(games, 1):
+            where = f"--resume: {path}, game {k}"
+            try:
+                n = int(tags.get("Round", ""))
+            except ValueError:
+                raise UsageError(f"{where}: no Round number") from None
+            if not 1 <= n <= len(self.jobs):
+                raise UsageError(f"{where}: round {n} is not among this match's {len(self.jobs)} games")
+            if n in done:
+                raise UsageError(f"{where}: round {n} appears twice")
+            job = self.jobs[n - 1]
+            a, b = self.names["A"], self.names["B"]
+            white, black = (a, b) if job.a_is_white else (b, a)
+            opening = job.opening.text if job.opening.line else None
+            if (tags.get("White"), tags.get("Black"), tags.get("Opening")) != (white, black, opening):
+                raise UsageError(f"{where}: round {n} ({tags.get('White')} vs {tags.get('Black')}, "
+                                 f"opening {tags.get('Opening')!r}) is not this schedule's "
+                                 f"({white} vs {black}, opening {opening!r}): give the first run's "
+                                 f"engine names, --games, --openings and --seed")
+            done.add(n)
+            if tags.get("Termination") in FAULT_TERMINATIONS:
+                self.resumed_faults += 1
+            self.count(job, score_for_a(tags.get("Result", "*"), job.a_is_white))
+        self.resumed = self.finished = len(done)
+        self.check_sprt()
+        return done
 
     def new_referee(self, i):
         ref = Referee(self.cfg.referee, self.cfg.debug, f"referee{i}")
@@ -758,9 +705,9 @@ class Match:
     # --- running ----------------------------------------------------------------------
     def take_job(self) -> GameJob | None:
         with self.lock:
-            if self.stop.is_set() or self.next_job >= len(self.jobs):
+            if self.stop.is_set() or self.next_job >= len(self.todo):
                 return None
-            job = self.jobs[self.next_job]
+            job = self.todo[self.next_job]
             self.next_job += 1
             return job
 
@@ -791,36 +738,43 @@ class Match:
                 self.min_left[lab] = min(self.min_left[lab], ms)
             if rec.referee_error:
                 self.referee_errors += 1
-            s = rec.score_for_a()
-            if s is None:
-                self.aborted += 1
-            elif s == 1.0:
-                self.wld[0] += 1
-            elif s == 0.0:
-                self.wld[1] += 1
-            else:
-                self.wld[2] += 1
-            slot = self.pairs.setdefault(rec.job.pair, {})
-            slot[rec.job.number] = s
-            if len(slot) == 2 and all(v is not None for v in slot.values()):
-                self.penta[int(round(sum(slot.values()) * 2))] += 1
+            self.count(rec.job, rec.score_for_a())
             self.emit(f"game {rec.job.number}: {rec.white} vs {rec.black} {rec.result} ({rec.reason})")
             if self.pgn_file:
                 self.pgn_file.write(pgn_text(rec, self.cfg))
                 self.pgn_file.flush()
-            if self.cfg.sprt and self.sprt_decision is None and self.sprt_can_decide():
-                llr = self.llr()
-                lo, hi = sprt_bounds(self.cfg.sprt.alpha, self.cfg.sprt.beta)
-                if llr >= hi:
-                    self.sprt_decision = "H1 accepted"
-                elif llr <= lo:
-                    self.sprt_decision = "H0 accepted"
-                if self.sprt_decision:
-                    self.sprt_games = self.finished
-                    self.stop.set()
+            self.check_sprt()
             if self.cfg.report_every and self.finished % self.cfg.report_every == 0 \
                     and self.finished < len(self.jobs) and not self.stop.is_set():
                 self.emit(self.summary())
+
+    def count(self, job: GameJob, s: float | None):
+        """Adds one game's score (engine A's view; None: unscored) to the totals and pairs."""
+        if s is None:
+            self.aborted += 1
+        elif s == 1.0:
+            self.wld[0] += 1
+        elif s == 0.0:
+            self.wld[1] += 1
+        else:
+            self.wld[2] += 1
+        slot = self.pairs.setdefault(job.pair, {})
+        slot[job.number] = s
+        if len(slot) == 2 and all(v is not None for v in slot.values()):
+            self.penta[int(round(sum(slot.values()) * 2))] += 1
+
+    def check_sprt(self):
+        """Stops the match once the LLR crosses a bound."""
+        if self.cfg.sprt and self.sprt_decision is None and self.sprt_can_decide():
+            llr = self.llr()
+            lo, hi = sprt_bounds(self.cfg.sprt.alpha, self.cfg.sprt.beta)
+            if llr >= hi:
+                self.sprt_decision = "H1 accepted"
+            elif llr <= lo:
+                self.sprt_decision = "H0 accepted"
+            if self.sprt_decision:
+                self.sprt_games = self.finished
+                self.stop.set()
 
     def use_pentanomial(self) -> bool:
         return sum(self.penta) > 0
@@ -885,10 +839,14 @@ class Match:
             lines.append(f"Referee errors: {self.referee_errors}")
         if self.aborted:
             lines.append(f"Games without result (aborted/referee error): {self.aborted}")
-        if self.total_faults() == 0 and not self.referee_errors:
+        if self.resumed:
+            lines.append(f"Resumed: {self.resumed} game(s) from {self.cfg.pgn}, "
+                         f"{self.resumed_faults} of them ended by an engine fault "
+                         f"(the interrupted run's report has the details)")
+        if self.total_faults() == 0 and not self.referee_errors and not self.resumed_faults:
             lines.append("CLEAN: zero illegal moves, zero time losses, zero crashes, zero hangs")
         else:
-            lines.append(f"NOT CLEAN: {self.total_faults()} engine fault(s)"
+            lines.append(f"NOT CLEAN: {self.total_faults() + self.resumed_faults} engine fault(s)"
                          + (f", {self.referee_errors} referee error(s)" if self.referee_errors else ""))
         return "\n".join(lines)
 
@@ -908,11 +866,13 @@ class Match:
                                                    if math.isfinite(self.min_left[lab]) else None),
                                 overruns_ms=[round(x, 1) for x in ov])
         return {"tc": tc_tag(cfg.base, cfg.inc), "games": len(self.jobs), "finished": self.finished,
+                "resumed": self.resumed,
                 "wins_a": w, "losses_a": l, "draws": d, "aborted": self.aborted,
                 "referee_errors": self.referee_errors, "internal_error": self.internal_error,
                 "interrupted": interrupted, "openings": cfg.openings_path,
                 "hang_timeout_s": cfg.hang_timeout, "timemargin_ms": cfg.timemargin_ms,
-                "engines": engines, "clean": self.total_faults() == 0 and not self.referee_errors}
+                "engines": engines, "clean": (self.total_faults() == 0 and not self.referee_errors
+                          and not self.resumed_faults)}
 
     def write_json(self, interrupted: bool = False):
         if not self.cfg.json_path:
@@ -927,7 +887,7 @@ class Match:
     def run(self) -> int:
         cfg = self.cfg
         ref0 = self.prepare()
-        workers = min(cfg.concurrency, len(self.jobs))
+        workers = min(cfg.concurrency, len(self.todo))
         setups = []
         for i in range(workers):
             ref = ref0 if i == 0 else self.new_referee(i)
@@ -943,7 +903,8 @@ class Match:
                                      f"({type(e).__name__} {e})") from None
         n_open = len(set(id(j.opening) for j in self.jobs))
         self.emit(f"Match {self.names['A']} vs {self.names['B']}: {len(self.jobs)} games, "
-                  f"tc {tc_tag(cfg.base, cfg.inc)}, {n_open} opening(s), concurrency {workers}")
+                  f"tc {tc_tag(cfg.base, cfg.inc)}, {n_open} opening(s), concurrency {workers}"
+                  + (f", {self.resumed} game(s) resumed from {cfg.pgn}" if self.resumed else ""))
         # Fixed node counts make games deterministic: a pair on an opening already played
         # repeats it move for move, and counting it again narrows the error bars falsely.
         n_pairs = (len(self.jobs) + 1) // 2

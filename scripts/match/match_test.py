@@ -751,6 +751,60 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(text.count('[FEN "rnbmkcap/8/8/8/8/8/8/RNBMKCAP w - - 0 1 Vv h1h8"]'), 2, text[:2000])
         self.assertEqual(text.count('[SetUp "1"]'), 4)
 
+    def test_resume_counts_the_pgn_and_plays_the_rest(self):
+        """--resume after an interruption: the games in the PGN count, the rest are played,
+        and a PGN from another schedule is refused."""
+        book = os.path.join(TMP, "resume-book.txt")
+        Path(book).write_text("startpos moves e2e4 e7e5\nstartpos moves d2d4 d7d5\n"
+                              "startpos moves c2c4\n")
+        pgn = os.path.join(TMP, "resume.pgn")
+        common = ["--engine", "name=A", f"cmd={STOCKFISH}", "nodes=300",
+                  "--engine", "name=B", f"cmd={STOCKFISH}", "nodes=200",
+                  "--each", "option.Hash=16", "option.Threads=1", "--tc", "60+1",
+                  "--maxmoves", "12", "--games", "6", "--openings", book, "--random-order",
+                  "--referee", REFEREE, "--pgn", pgn, "--sprt", "elo0=0", "elo1=10"]
+        first = run_match(*common, "--seed", "11")
+        self.assertEqual(first.returncode, 0, first.stdout + first.stderr)
+        text, results = _pgn_games(pgn)
+        self.assertEqual(len(results), 6)
+        # Keep the header and the first three games, as if the run had been stopped there.
+        head, *games = re.split(r"(?m)^(?=\[Event )", text)
+        Path(pgn).write_text(head + "".join(games[:3]))
+        again = run_match(*common, "--seed", "11", "--resume")
+        msg = again.stdout + again.stderr
+        self.assertEqual(again.returncode, 0, msg)
+        self.assertEqual(sorted(int(g[0]) for g in _games(again.stdout)), [4, 5, 6], msg)
+        self.assertIn("Resumed: 3 game(s) from", again.stdout)
+        self.assertRegex(again.stdout, r"Score of A vs B: \d+ - \d+ - \d+  \[\d\.\d{3}\] 6")
+        self.assertIn("(95%, 3 game pairs, pentanomial)", again.stdout)
+        # The schedule's games are all there once: the resumed run appended 4, 5 and 6.
+        rounds = re.findall(r'\[Round "(\d+)"\]', Path(pgn).read_text())
+        self.assertEqual(sorted(map(int, rounds)), [1, 2, 3, 4, 5, 6])
+        # Nothing left to play: the totals only.
+        done = run_match(*common, "--seed", "11", "--resume")
+        self.assertEqual(done.returncode, 0, done.stdout + done.stderr)
+        self.assertEqual(_games(done.stdout), [])
+        self.assertIn("Resumed: 6 game(s)", done.stdout)
+        # Engines named the other way round: not this PGN's match, one error line, PGN kept.
+        before = Path(pgn).read_text()
+        swapped = [{"name=A": "name=B", "name=B": "name=A"}.get(t, t) for t in common]
+        bad = run_match(*swapped, "--seed", "11", "--resume")
+        self.assertEqual(bad.returncode, 2, bad.stdout + bad.stderr)
+        self.assertIn("is not this schedule's", bad.stderr)
+        self.assertEqual(len(bad.stderr.strip().splitlines()), 1, bad.stderr)
+        self.assertEqual(Path(pgn).read_text(), before)
+        short = list(common)
+        short[short.index("--games") + 1] = "4"
+        short = run_match(*short, "--seed", "11", "--resume")
+        self.assertEqual(short.returncode, 2, short.stdout + short.stderr)
+        self.assertIn("is not among this match's 4 games", short.stderr)
+        nopgn = run_match(*[t for t in common if t not in ("--pgn", pgn)], "--seed", "11", "--resume")
+        self.assertEqual(nopgn.returncode, 2)
+        self.assertIn("--resume needs the --pgn file", nopgn.stderr)
+        noseed = run_match(*common, "--resume")
+        self.assertEqual(noseed.returncode, 2)
+        self.assertIn("needs the first run's --seed", noseed.stderr)
+
     def test_bad_opening_is_a_usage_error(self):
         book = os.path.join(TMP, "badbook.txt")
         Path(book).write_text("startpos moves e2e4\nstartpos moves e2e5\n")

@@ -228,6 +228,45 @@ class EndToEnd(unittest.TestCase):
         m, msg = self.run_sprt("--army")
         self.check_row(m, msg, "same (army pairs)")
 
+    def test_army_resume(self):
+        """A stopped army test goes on from its --out directory and its row counts the games
+        of both runs; other binaries than the stopped test's are refused."""
+        with tempfile.TemporaryDirectory() as out:
+            args = [sys.executable, os.path.join(HERE, "sprt"), ENGINE, ENGINE, "--name", "same",
+                    "--army", "--nodes", "2000", "--concurrency", "1", "--seed", "3",
+                    "--bench", "n/a", "--out", out]
+
+            def run(*extra):
+                return subprocess.run(args + list(extra), capture_output=True, text=True, timeout=240)
+            first = run("--games", "4")
+            self.assertEqual(first.returncode, 0, first.stdout + first.stderr)
+            m1 = ROW.match(first.stdout.strip().splitlines()[-1])
+            second = run("--games", "8", "--resume")
+            msg = f"stdout:\n{second.stdout[-3000:]}\nstderr:\n{second.stderr[-2000:]}"
+            self.assertEqual(second.returncode, 0, msg)
+            m2 = ROW.match(second.stdout.strip().splitlines()[-1])
+            self.assertIsNotNone(m2, msg)
+            played1 = {int(n) for n in re.findall(r"^game (\d+):", first.stdout, re.M)}
+            played2 = {int(n) for n in re.findall(r"^game (\d+):", second.stdout, re.M)}
+            self.assertFalse(played1 & played2, msg)
+            self.assertEqual(int(m2.group(5)), len(played1) + len(played2), msg)
+            if m1.group(14) == "not resolved":  # else the resumed run has nothing to play
+                self.assertEqual(played1 | played2, set(range(1, 9)), msg)
+                self.assertEqual(sum(int(m2.group(i)) for i in range(6, 11)), 4, msg)
+            with open(os.path.join(out, "log.txt")) as f:
+                log = f.read()
+            self.assertTrue(log.startswith("command: "))
+            self.assertIn("\nresumed: ", log)
+            self.assertIn("--resume", log)
+            other = subprocess.run(args[:2] + [sys.executable] + args[3:] + ["--resume"],
+                                   capture_output=True, text=True, timeout=60)
+            self.assertEqual(other.returncode, 2)
+            self.assertIn("is not the binary the stopped test ran as new", other.stderr)
+        with tempfile.TemporaryDirectory() as empty:
+            r = subprocess.run(args[:-1] + [empty, "--resume"], capture_output=True, text=True, timeout=60)
+            self.assertEqual(r.returncode, 2)
+            self.assertIn("no stopped test in", r.stderr)
+
     def test_standard_chess(self):
         if sprt.find_fastchess(None) is None:
             self.skipTest("fastchess not installed (docs/testing.md says how to build it); "
