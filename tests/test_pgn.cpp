@@ -82,6 +82,12 @@ TEST_CASE("PGN export then import: same start, moves and final position", "[pgn]
                                                                        : "(none)");
     }
     games.emplace_back("army RNBMKBNR/PPPP4 RNBQKBNR/PPPPPPPP moves a2a4 e7e5 d1h5", "maharajah39-vc");
+    // Chess960 with compound pieces (one side or both): the Chess960 tag, the rules in the FEN.
+    games.emplace_back("chess960 fen rnbqkbnr/pppppppp/8/8/8/8/PPPP4/RNBMKBNR w kq - 0 1 moves a2a4 e7e5 d1h5 b8c6",
+                       "Chess960");
+    for (int i = 0; i < 2; ++i)
+        games.emplace_back(random_game("chess960 fen " + testsupport::random_army_fen(100 + i, i), 100, rng, true),
+                           "Chess960");
     for (const auto& [position, variant] : games) {
         INFO(position);
         testsupport::UciSession s;

@@ -71,11 +71,14 @@ std::string line_from_san(const Position& start, const std::vector<std::string>&
 
 std::string pgn_variant(const Game& game) {
     const Position& pos = game.position();
+    // Chess960 first: its castling cannot be read back without the tag, while the sides'
+    // rules stay in the FEN tag, which keeps all its fields under this name.
+    if (pos.chess960()) return "Chess960";
     const bool w = pos.rules(WHITE).variant, b = pos.rules(BLACK).variant;
     if (w && b) return "maharajah39";
     if (b) return "maharajah39-cv";
     if (w) return "maharajah39-vc";
-    return pos.chess960() ? "Chess960" : "";
+    return "";
 }
 
 PgnOutcome outcome_of(const Game& game) {

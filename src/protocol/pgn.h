@@ -22,7 +22,8 @@ std::string line_from_san(const Position& start, const std::vector<std::string>&
 std::string movelist_line(const Position& pos, Move m);
 
 // The Variant tag of a game's rules: "maharajah39", "maharajah39-cv", "maharajah39-vc"
-// (the names of scripts/variants/variants.ini), "Chess960", or "" for standard chess.
+// (the names of scripts/variants/variants.ini), "Chess960" (any Chess960 game, compound
+// pieces or not: the FEN tag then carries the sides' rules), or "" for standard chess.
 std::string pgn_variant(const Game& game);
 
 // How a game ended, for its Result and Termination tags.
