@@ -7,12 +7,20 @@ exactly (same engine commit, options and seed give the same bytes).
                              [--nodes N] [--engine PATH]
   scripts/nnue/shards.py status          # shards on disk against the manifest
   scripts/nnue/shards.py verify          # sha256 of every complete shard on disk
+  scripts/nnue/shards.py regen --engine PATH [--threads N]
+                                         # remake the lost shards of PATH's commit
 
 Data lives in $MAHARAJAH_DATA (default ~/maharajah-data), never in git. `run` copies the
 engine binary there under its commit's name, so rebuilding the work tree does not change
 a running shard, resumes a partial shard of the same seed, and appends a manifest row
 when a shard completes. Stop it with kill -TERM (a background job ignores Ctrl-C):
 the finished games stay, the next run resumes.
+
+`regen` remakes every manifest shard that is missing or partial on disk and was made by
+the engine's commit (read from its `uci` name; a build with uncommitted changes is
+refused), resuming a partial file, and checks each against its sha256; shards of other
+commits are listed with the commit to build (git worktree add DIR COMMIT). Exit 1 when
+a remade shard differs from its row.
 """
 
 import argparse
@@ -30,7 +38,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gamefile import index_games  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-MANIFEST = ROOT / "scripts" / "nnue" / "shards.tsv"
+# MAHARAJAH_SHARDS_MANIFEST points elsewhere for the self-test.
+MANIFEST = Path(os.environ.get("MAHARAJAH_SHARDS_MANIFEST", str(ROOT / "scripts" / "nnue" / "shards.tsv")))
 COLUMNS = ["file", "seed", "options", "commit", "games", "positions", "bytes", "sha256", "finished"]
 
 
@@ -138,6 +147,47 @@ def cmd_run(args) -> int:
     return 0
 
 
+def engine_commit(engine: Path):
+    """(commit prefix, dirty) from the engine's `uci` name, e.g. "Maharajah 0.3-4b55e9eb-dirty"."""
+    out = subprocess.run([str(engine)], input="uci\nquit\n", capture_output=True, text=True, timeout=60).stdout
+    for line in out.splitlines():
+        if line.startswith("id name "):
+            version = line.split()[-1]
+            parts = version.split("-")
+            if len(parts) >= 2 and all(c in "0123456789abcdef" for c in parts[1]) and len(parts[1]) >= 7:
+                return parts[1], parts[-1] == "dirty"
+    sys.exit(f"shards: cannot read a commit from the uci name of {engine}")
+
+
+def cmd_regen(args) -> int:
+    commit, dirty = engine_commit(Path(args.engine))
+    if dirty:
+        sys.exit(f"shards: {args.engine} was built with uncommitted changes; build it at the shard's commit")
+    data_dir().mkdir(parents=True, exist_ok=True)
+    bad = 0
+    others = {}
+    for r in read_manifest():
+        path = data_dir() / r["file"]
+        if path.exists() and sha256(path) == r["sha256"]:
+            continue
+        if not (r["commit"].startswith(commit) or commit.startswith(r["commit"])):
+            others.setdefault(r["commit"], []).append(r["file"])
+            continue
+        cmd = [str(args.engine), "datagen", *r["options"].split(), "threads", str(args.threads), "seed", r["seed"],
+               "out", str(path)]
+        print(f"shards: {' '.join(cmd)}", file=sys.stderr, flush=True)
+        rc = subprocess.run(cmd).returncode
+        if rc != 0:
+            print(f"shards: {r['file']} stopped (exit {rc}); run again to resume", file=sys.stderr)
+            return 1
+        ok = sha256(path) == r["sha256"]
+        bad += not ok
+        print(f"{r['file']}: {'regenerated, sha256 ok' if ok else 'SHA256 MISMATCH'}")
+    for c, files in others.items():
+        print(f"needs the engine at {c}: {' '.join(files)}")
+    return 1 if bad else 0
+
+
 def cmd_status(args) -> int:
     rows = {r["file"]: r for r in read_manifest()}
     total = 0
@@ -179,8 +229,11 @@ def main(argv=None) -> int:
     run.add_argument("--engine", default=str(ROOT / "build" / "maharajah"))
     sub.add_parser("status")
     sub.add_parser("verify")
+    regen = sub.add_parser("regen")
+    regen.add_argument("--engine", default=str(ROOT / "build" / "maharajah"))
+    regen.add_argument("--threads", type=int, default=2)
     args = ap.parse_args(argv)
-    return {"run": cmd_run, "status": cmd_status, "verify": cmd_verify}[args.cmd](args)
+    return {"run": cmd_run, "status": cmd_status, "verify": cmd_verify, "regen": cmd_regen}[args.cmd](args)
 
 
 if __name__ == "__main__":
