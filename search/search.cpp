@@ -1,14 +1,10 @@
-#include "search/search.h"
+// One worker's search: iterative deepening with aspiration windows, the alpha-beta tree
+// search and quiescence. The thread pool that runs the workers is engine.cpp.
+#include "search/worker.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
 
 #include "eval/nnue.h"
 #include "eval/weights.h"
@@ -20,10 +16,6 @@
 namespace maharajah::search {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-enum NodeType { NON_PV, PV, ROOT };
 
 // Late-move reduction table: reductions grow with log(depth) * log(moves). Filled at
 // start-up, and again when a tuning build changes a parameter.
@@ -56,28 +48,6 @@ int stat_bonus(int depth) {
     return std::min(param::HistoryBonusMul * depth - param::HistoryBonusSub, param::HistoryBonusMax);
 }
 
-struct Stack {
-    Move* pv;
-    int ply;
-    Move current_move;
-    Move killers[2];
-    Value static_eval;
-    PieceToHistory* cont_hist;
-    Move excluded;  // the move a singular-extension search leaves out at this node
-};
-
-struct RootMove {
-    Move move;
-    Value score = -VALUE_INFINITE, previous_score = -VALUE_INFINITE;
-    Bound bound = BOUND_EXACT;
-    int seldepth = 0;
-    std::vector<Move> pv;
-    std::uint64_t effort = 0;                  // nodes searched below this move, every iteration so far
-    bool operator<(const RootMove& o) const {  // sorts best first
-        return score != o.score ? score > o.score : previous_score > o.previous_score;
-    }
-};
-
 void update_pv(Move* pv, Move m, const Move* child) {
     *pv++ = m;
     while (child && *child != MOVE_NONE) *pv++ = *child++;
@@ -98,110 +68,29 @@ bool may_give_check(const Position& pos, Move m, Bitboard blockers) {
 
 }  // namespace
 
+struct Stack {
+    Move* pv;
+    int ply;
+    Move current_move;
+    Move killers[2];
+    Value static_eval;
+    PieceToHistory* cont_hist;
+    Move excluded;  // the move a singular-extension search leaves out at this node
+};
+
 void init_reductions() { reduction.fill(); }
 
-class Worker {
-public:
-    Worker(Engine& engine, int id) : engine_(engine), id_(id) {}
-
-    void prepare(const Position& root, const Limits& limits, const Settings& settings, TimeBudget budget,
-                 Clock::time_point start);
-    void iterative_deepening();
-    void clear() { history_.clear(); }
-
-    // The search's final report: when the best line comes from an iteration that was
-    // stopped before it printed (or a playing level chose another candidate), it is
-    // printed now, so that the bestmove and the ponder move are always the first two
-    // moves of the last PV printed.
-    void report_final();
-    // A playing level's choice among its candidates, moved to the front of root_moves.
-    void choose_skill_move();
-    const Position& root() const { return root_; }
-
-    std::atomic<std::uint64_t> nodes{0};
-    std::vector<RootMove> root_moves;
-    int completed_depth = 0;
-    std::function<void(const Report&)> report;
-
-private:
-    template <NodeType NT>
-    Value search(Position& pos, Stack* ss, Value alpha, Value beta, int depth, bool cut_node);
-    template <NodeType NT>
-    Value qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int depth);
-    bool is_draw(const Position& pos, int ply) const;
-    // Moves made and unmade in the tree also move the network's accumulator stack.
-    void make_move(Position& pos, Move m, StateInfo& st) {
-        // The child's hash entry is fetched from memory while the move is made.
-        engine_.tt().prefetch(pos.key_after(m));
-        pos.do_move(m, st);
-        nnue_.push(pos, m);
+template <bool PvNode>
+void Worker::enter_node(Stack* ss) {
+    if (++nodes >= next_check_) {
+        next_check_ = nodes + 1024;
+        check_time();
     }
-    void unmake_move(Position& pos, Move m) {
-        pos.undo_move(m);
-        nnue_.pop();
+    if (PvNode) {
+        ss->pv[0] = MOVE_NONE;
+        seldepth_ = std::max(seldepth_, ss->ply + 1);
     }
-    Value evaluate(const Position& pos) {
-        Value v;
-        switch (settings_.eval.mode) {
-            case eval::Mode::NNUE:
-                v = nnue_.evaluate(pos, settings_.eval.network());
-                break;
-            case eval::Mode::HYBRID:
-                v = eval::hybrid(nnue_.evaluate(pos, settings_.eval.network()),
-                                 eval::evaluate(pos, eval::Options{eval::Mode::CLASSICAL}));
-                break;
-            default:
-                v = eval::evaluate(pos, settings_.eval);
-        }
-        // Fifty-move damping: an advantage that has made no capture or pawn move for a
-        // while is worth less (the fifty-move rule draws it eventually), so the search
-        // prefers lines that make progress over shuffling. Full at a capture or pawn
-        // move, half when the draw can be claimed.
-        if (settings_.on(FIFTY_DAMPING))
-            v = Value(v * (FiftyDampSpan - std::min(pos.rule50_count(), 100)) / FiftyDampSpan);
-        return v;
-    }
-    static constexpr int FiftyDampSpan = 200;
-    // Counts the node, looks at the clock every 1024 nodes, starts a PV node's line.
-    template <bool PvNode>
-    void enter_node(Stack* ss) {
-        if (++nodes >= next_check_) {
-            next_check_ = nodes + 1024;
-            check_time();
-        }
-        if (PvNode) {
-            ss->pv[0] = MOVE_NONE;
-            seldepth_ = std::max(seldepth_, ss->ply + 1);
-        }
-    }
-    void check_time();
-    // True once the search must unwind. The main worker finishes its first iteration
-    // whatever happens (a few dozen nodes), so there is always a printed PV to play.
-    bool stopping() const { return engine_.stop_.load(std::memory_order_relaxed) && (!main() || completed_depth > 0); }
-    void update_quiet_stats(const Position& pos, Stack* ss, Move m, int bonus);
-    void emit(int depth, Value alpha, Value beta, int pv_index);
-    std::int64_t elapsed_ms() const {
-        return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - start_).count();
-    }
-    bool main() const { return id_ == 0; }
-
-    Engine& engine_;
-    int id_;
-    Position root_;
-    Limits limits_;
-    Settings settings_;
-    TimeBudget budget_;
-    Clock::time_point start_;
-    History history_;
-    PieceToHistory sentinel_{};  // continuation history of "no move" (root, null move)
-    nnue::AccumulatorStack nnue_;
-    int seldepth_ = 0, root_depth_ = 0, pv_index_ = 0;
-    int nmp_min_ply_ = 0;
-    Color nmp_color_ = WHITE;
-    std::uint64_t next_check_ = 0;
-    int search_multipv_ = 1;           // lines searched as PVs (more than reported for a playing level)
-    std::vector<Move> last_reported_;  // the last first-line PV printed (main worker)
-};
+}
 
 void Worker::prepare(const Position& root, const Limits& limits, const Settings& settings, TimeBudget budget,
                      Clock::time_point start) {
@@ -776,231 +665,6 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
     tte->save(key, value_to_tt(best, ss->ply), tt_pv, best >= beta ? BOUND_LOWER : BOUND_UPPER, tt_depth, best_move,
               ss->static_eval, engine_.tt().generation());
     return best;
-}
-
-// ---------------------------------------------------------------------------------
-// Engine: the thread pool around the workers.
-
-Engine::Engine() { set_threads(1); }
-
-Engine::~Engine() {
-    stop();
-    wait();
-    join_threads();
-}
-
-void Engine::join_threads() {
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        quit_ = true;
-    }
-    job_cv_.notify_all();
-    for (auto& t : threads_) t.join();
-    threads_.clear();
-    quit_ = false;
-}
-
-void Engine::set_threads(int n) {
-    stop();
-    wait();
-    join_threads();
-    n = SingleThreaded ? 1 : std::clamp(n, 1, 256);
-    workers_.clear();
-    for (int i = 0; i < n; ++i) workers_.push_back(std::make_unique<Worker>(*this, i));
-    if (SingleThreaded) return;
-    for (int i = 0; i < n; ++i) threads_.emplace_back(&Engine::thread_loop, this, i, job_);
-    if (n > 1) warm_up();
-}
-
-// New threads search a few plies once, so that each has touched its memory (stack,
-// accumulators, tables) before the first "go": first touches by many threads at once
-// queue on the process's memory map, and the first search on the clock would pay for
-// it (seconds with 64 threads on 2 busy cores). Then hash and histories are cleared.
-void Engine::warm_up() {
-    StateInfo si;
-    Position pos;
-    pos.set("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", si);
-    Limits limits;
-    limits.depth = 3;
-    start(pos, limits, Settings{}, Listener{});
-    wait();
-    clear();
-}
-
-void Engine::set_yield_hook(std::function<void()> hook, int interval_ms) {
-    yield_hook_ = std::move(hook);
-    yield_interval_ms_ = std::max(0, interval_ms);
-    last_yield_ = Clock::now();
-}
-
-void Engine::yield_now() {
-    const auto now = Clock::now();
-    if (now - last_yield_ < std::chrono::milliseconds(yield_interval_ms_)) return;
-    yield_hook_();
-    last_yield_ = Clock::now();
-}
-
-// A pool thread: sleeps until a search starts (the job number moves past `seen`, the
-// one current when the thread was made), runs its worker's part, and sleeps again.
-void Engine::thread_loop(int id, std::uint64_t seen) {
-#ifdef __linux__
-    // More threads than cores: the extra helpers take the lowest scheduling priority.
-    // Otherwise hundreds of busy threads starve the protocol thread (a "stop" would
-    // wait its turn behind them) and every other program on the machine; the first
-    // threads, one per core, keep theirs, so the search keeps the whole machine.
-    if (id > 0 && unsigned(id) >= std::max(1u, std::thread::hardware_concurrency()))
-        setpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid)), 19);
-#endif
-    while (true) {
-        {
-            std::unique_lock<std::mutex> lock(mutex_);
-            job_cv_.wait(lock, [&] { return quit_ || job_ != seen; });
-            if (quit_) return;
-            seen = job_;
-        }
-        // The job stays as it is until every worker has left it (start() waits for
-        // that), so it is read in place: no copy under the lock, where a helper of
-        // the lowest priority, preempted, would hold up the main worker.
-        const Job& job = current_;
-        // Each worker sets itself up on its own thread: the thread that called start()
-        // must not spend CPU time on hundreds of workers (a scheduler then makes it wait
-        // its turn behind them, and "stop" would wait with it). A helper that wakes
-        // after the search has ended has nothing to do.
-        if (id == 0 || !stop_.load(std::memory_order_relaxed)) {
-            workers_[id]->prepare(job.root, job.limits, job.settings, job.budget, job.start);
-            if (id == 0)
-                run_main(job.limits, job.listener);
-            else
-                workers_[id]->iterative_deepening();
-        }
-        {
-            std::lock_guard<std::mutex> lock(mutex_);
-            --running_;
-        }
-        state_cv_.notify_all();
-    }
-}
-
-void Engine::resize_hash(std::size_t mb) {
-    stop();
-    wait();
-    tt_.resize(mb);
-}
-
-void Engine::clear() {
-    stop();
-    wait();
-    tt_.clear();
-    for (auto& w : workers_) w->clear();
-}
-
-std::uint64_t Engine::nodes() const {
-    std::uint64_t n = 0;
-    for (const auto& w : workers_) n += w->nodes.load(std::memory_order_relaxed);
-    return n;
-}
-
-void Engine::start(const Position& root, const Limits& limits, const Settings& settings, Listener listener) {
-    stop();
-    wait();
-    stop_ = false;
-    pondering_ = limits.ponder;
-    tt_.new_search();
-    // Counted afresh here, not by each worker as it joins: a helper that joins late (or
-    // not at all, when the search has already ended) must not add its last search's nodes.
-    for (auto& w : workers_) w->nodes = 0;
-    // Each worker's first node comes before its first look at the limit (next_check_ is 1).
-    nodes_granted_ = workers_.size();
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        current_ = Job{root,
-                       limits,
-                       settings,
-                       std::move(listener),
-                       plan_time(limits, root.side_to_move(), root.game_ply(), settings.move_overhead_ms),
-                       Clock::now()};
-        running_ = int(workers_.size());
-        ++job_;
-    }
-#ifdef MAHARAJAH_SINGLE_THREAD
-    // No pool: the one worker searches here and now; "stop" comes through the yield hook.
-    last_yield_ = Clock::now();
-    Job job = current_;
-    workers_[0]->prepare(job.root, job.limits, job.settings, job.budget, job.start);
-    run_main(job.limits, job.listener);
-    running_ = 0;
-#else
-    job_cv_.notify_all();
-#endif
-}
-
-void Engine::stop() {
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        stop_ = true;
-    }
-    state_cv_.notify_all();
-}
-
-void Engine::ponderhit() {
-    {
-        std::lock_guard<std::mutex> lock(mutex_);
-        pondering_ = false;
-    }
-    state_cv_.notify_all();
-}
-
-void Engine::wait() {
-    // Single-threaded, a search has always ended when anyone else can call this (the
-    // yield hook must not start or wait for searches).
-    if (SingleThreaded) return;
-    std::unique_lock<std::mutex> lock(mutex_);
-    state_cv_.wait(lock, [&] { return running_ == 0; });
-}
-
-bool Engine::searching() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return running_ > 0;
-}
-
-// The main worker's part of a search: it searches, waits under "go infinite" or
-// "go ponder" for stop or ponderhit, stops the helpers, and reports the bestmove.
-void Engine::run_main(const Limits& limits, const Listener& listener) {
-    Worker& main = *workers_[0];
-    Move best = MOVE_NONE, ponder = MOVE_NONE;
-    if (main.root_moves.empty()) {
-        // No legal move (or none of the searchmoves): mated or stalemated.
-        if (listener.on_report) {
-            Report r;
-            r.score = main.root().in_check() && MoveList<LEGAL>(main.root()).size() == 0 ? mated_in(0) : VALUE_DRAW;
-            listener.on_report(r);
-        }
-    } else {
-        main.report = listener.on_report;
-        main.iterative_deepening();
-    }
-    if (SingleThreaded) {
-        // The same wait, by yielding to the host (without a hook nothing could end it).
-        while (yield_hook_ && !stop_ && (limits.infinite || pondering_)) {
-            yield_hook_();
-            last_yield_ = Clock::now();
-        }
-        stop_ = true;
-    } else {
-        // Under "go infinite" or "go ponder" the answer waits for stop or ponderhit.
-        std::unique_lock<std::mutex> lock(mutex_);
-        state_cv_.wait(lock, [&] { return stop_ || (!limits.infinite && !pondering_); });
-        stop_ = true;
-        state_cv_.wait(lock, [&] { return running_ == 1; });  // the helpers have left their search
-    }
-    if (!main.root_moves.empty()) {
-        main.choose_skill_move();
-        main.report_final();
-        main.report = nullptr;
-        best = main.root_moves[0].move;
-        if (main.root_moves[0].pv.size() > 1) ponder = main.root_moves[0].pv[1];
-    }
-    if (listener.on_bestmove) listener.on_bestmove(best, ponder);
 }
 
 }  // namespace maharajah::search
