@@ -78,7 +78,8 @@ void BM_PickAllMoves(benchmark::State& state) {
     std::size_t n = 0;
     for (auto _ : state)
         for (const Position& pos : positions) {
-            search::MovePicker mp(pos, MOVE_NONE, *history, killers, nullptr, nullptr);
+            search::MovePicker mp(pos, MOVE_NONE, *history, killers, nullptr, nullptr,
+                                  pos.attacks_by(~pos.side_to_move()));
             for (Move m; (m = mp.next()) != MOVE_NONE;) ++n;
         }
     state.counters["moves/s"] = benchmark::Counter(double(n), benchmark::Counter::kIsRate);

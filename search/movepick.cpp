@@ -66,17 +66,24 @@ constexpr int SeePending = GoodCapture - 2048;
 }  // namespace
 
 MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h, const Move killers[2],
-                       const PieceToHistory* cont0, const PieceToHistory* cont1)
+                       const PieceToHistory* cont0, const PieceToHistory* cont1, Bitboard threats)
     : pos_(pos),
       history_(h),
       tt_move_(tt_move),
       quiescence_(false),
       killers_(killers),
       cont0_(cont0 ? cont0 : &NoHistory),
-      cont1_(cont1 ? cont1 : &NoHistory) {}
+      cont1_(cont1 ? cont1 : &NoHistory),
+      threats_(threats) {}
 
-MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h)
-    : pos_(pos), history_(h), tt_move_(tt_move), quiescence_(true), cont0_(&NoHistory), cont1_(&NoHistory) {}
+MovePicker::MovePicker(const Position& pos, Move tt_move, const History& h, Bitboard threats)
+    : pos_(pos),
+      history_(h),
+      tt_move_(tt_move),
+      quiescence_(true),
+      cont0_(&NoHistory),
+      cont1_(&NoHistory),
+      threats_(threats) {}
 
 void MovePicker::generate_and_score() {
     Move* end = !quiescence_      ? generate<LEGAL>(pos_, moves_)
@@ -90,10 +97,10 @@ void MovePicker::generate_and_score() {
         *std::find(moves_, end, tt_move_) = moves_[0];
         cur_ = 1;
     }
-    const auto& butterfly = history_.main[pos_.side_to_move()];
+    const Color us = pos_.side_to_move();
     // A capture lands on an enemy piece or is en passant (castling never does: its
     // destination is empty or holds the king's own rook in Chess960).
-    const Bitboard enemies = pos_.pieces(~pos_.side_to_move());
+    const Bitboard enemies = pos_.pieces(~us);
     const Move killer0 = killers_ ? killers_[0] : MOVE_NONE, killer1 = killers_ ? killers_[1] : MOVE_NONE;
     for (int i = cur_; i < end_; ++i) {
         const Move m = moves_[i];
@@ -108,8 +115,8 @@ void MovePicker::generate_and_score() {
             score = Killer + 2;
         else if (m == killer1)
             score = Killer + 1;
-        else  // the butterfly index from * 64 + to is the move's low 12 bits
-            score = butterfly[m & 4095] + (*cont0_)[pi][to] + (*cont1_)[pi][to];
+        else
+            score = butterfly(history_.main, us, threats_, m) + (*cont0_)[pi][to] + (*cont1_)[pi][to];
         scores_[i] = score;
     }
 }

@@ -23,7 +23,22 @@ bool see_ge(const Position& pos, Move m, Value threshold);
 constexpr int PieceIndexNb = 18;
 inline int piece_index(Piece pc) { return color_of(pc) * 9 + type_of(pc) - 1; }
 
-using ButterflyHistory = std::array<std::array<std::int16_t, SQUARE_NB * SQUARE_NB>, COLOR_NB>;
+// Butterfly history has four slots per from/to pair, one for each answer to "does the
+// opponent attack the from square, the to square?": a quiet move that escapes a threat
+// or steps into one is judged apart from the same move in a quiet position.
+using ButterflyHistory = std::array<std::array<std::array<std::int16_t, SQUARE_NB * SQUARE_NB>, 4>, COLOR_NB>;
+// The slot of m given `threats`, the squares the opponent attacks (0 when the threat
+// index is switched off: every move then shares one table).
+inline int threat_slot(Bitboard threats, Move m) {
+    return 2 * int(threats >> from_sq(m) & 1) + int(threats >> to_sq(m) & 1);
+}
+// The butterfly entry of quiet move m; the index from * 64 + to is the move's low 12 bits.
+inline std::int16_t& butterfly(ButterflyHistory& h, Color us, Bitboard threats, Move m) {
+    return h[us][threat_slot(threats, m)][m & 4095];
+}
+inline std::int16_t butterfly(const ButterflyHistory& h, Color us, Bitboard threats, Move m) {
+    return h[us][threat_slot(threats, m)][m & 4095];
+}
 using PieceToHistory = std::array<std::array<std::int16_t, SQUARE_NB>, PieceIndexNb>;
 using ContinuationHistory = std::array<std::array<PieceToHistory, SQUARE_NB>, PieceIndexNb>;
 using CaptureHistory = std::array<std::array<std::array<std::int16_t, PIECE_TYPE_NB>, SQUARE_NB>, PieceIndexNb>;
@@ -55,11 +70,12 @@ struct History {
 class MovePicker {
 public:
     // Main search: every legal move. cont[0], cont[1]: continuation histories of the
-    // moves one and two plies back (may be null).
+    // moves one and two plies back (may be null); threats: the squares the opponent
+    // attacks, which choose the butterfly slot (threat_slot).
     MovePicker(const Position& pos, Move tt_move, const History& h, const Move killers[2], const PieceToHistory* cont0,
-               const PieceToHistory* cont1);
+               const PieceToHistory* cont1, Bitboard threats);
     // Quiescence: captures and promotions (every evasion when in check).
-    MovePicker(const Position& pos, Move tt_move, const History& h);
+    MovePicker(const Position& pos, Move tt_move, const History& h, Bitboard threats);
 
     // The next move, MOVE_NONE at the end.
     Move next();
@@ -74,6 +90,7 @@ private:
     const Move* killers_ = nullptr;
     const PieceToHistory* cont0_ = nullptr;
     const PieceToHistory* cont1_ = nullptr;
+    const Bitboard threats_;
     enum class Stage { TT_MOVE, GENERATE, PICK } stage_ = Stage::TT_MOVE;
     bool tt_returned_ = false;
     int cur_ = 0, end_ = 0;

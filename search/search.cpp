@@ -75,7 +75,8 @@ struct Stack {
     Move killers[2];
     Value static_eval;
     PieceToHistory* cont_hist;
-    Move excluded;  // the move a singular-extension search leaves out at this node
+    Move excluded;     // the move a singular-extension search leaves out at this node
+    Bitboard threats;  // squares the opponent attacks, for the butterfly slot (0: index off)
 };
 
 void init_reductions() { reduction.fill(); }
@@ -375,7 +376,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
     if (!PvNode && !in_check && !excluded && settings_.on(PROBCUT) && depth >= param::ProbcutDepth &&
         std::abs(beta) < VALUE_MATE_IN_MAX_PLY &&
         !(tt_value != VALUE_NONE && tte->depth() >= depth - 3 && tt_value < probcut_beta)) {
-        MovePicker captures_mp(pos, tt_move, history_);  // captures and promotions
+        MovePicker captures_mp(pos, tt_move, history_, 0);  // captures and promotions: no butterfly
         for (Move m; (m = captures_mp.next()) != MOVE_NONE;) {
             // SEE counts centipawns; the net's raw scores count more per pawn (to_reported).
             if (!see_ge(pos, m, eval::to_reported(probcut_beta - ss->static_eval, settings_.eval.mode))) continue;
@@ -397,7 +398,8 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         }
     }
 
-    MovePicker mp(pos, tt_move, history_, ss->killers, (ss - 1)->cont_hist, (ss - 2)->cont_hist);
+    ss->threats = settings_.on(THREAT_HISTORY) ? pos.attacks_by(~us) : 0;
+    MovePicker mp(pos, tt_move, history_, ss->killers, (ss - 1)->cont_hist, (ss - 2)->cont_hist, ss->threats);
 
     Value best = -VALUE_INFINITE;
     Move best_move = MOVE_NONE;
@@ -419,7 +421,7 @@ Value Worker::search(Position& pos, Stack* ss, Value alpha, Value beta, int dept
         const int pi = piece_index(pc);
         // A quiet move's record, butterfly plus one- and two-ply continuation history:
         // it steers both futility pruning and late-move reductions.
-        const int quiet_hist = quiet ? history_.main[us][from_sq(m) * 64 + to_sq(m)] +
+        const int quiet_hist = quiet ? butterfly(history_.main, us, ss->threats, m) +
                                            (*(ss - 1)->cont_hist)[pi][to_sq(m)] + (*(ss - 2)->cont_hist)[pi][to_sq(m)]
                                      : 0;
 
@@ -586,7 +588,7 @@ void Worker::update_quiet_stats(const Position& pos, Stack* ss, Move m, int bonu
         ss->killers[1] = ss->killers[0];
         ss->killers[0] = m;
     }
-    if (settings_.on(HISTORY)) update_history(history_.main[us][from_sq(m) * 64 + to_sq(m)], bonus);
+    if (settings_.on(HISTORY)) update_history(butterfly(history_.main, us, ss->threats, m), bonus);
     if (!settings_.on(CONT_HISTORY)) return;
     int pi = piece_index(pos.piece_on(from_sq(m)));
     for (int back : {1, 2})
@@ -634,7 +636,9 @@ Value Worker::qsearch(Position& pos, Stack* ss, Value alpha, Value beta, int dep
         if (best > alpha) alpha = best;
     }
 
-    MovePicker mp(pos, tt_move, history_);
+    // Only evasions read the butterfly table here (captures have their own history).
+    MovePicker mp(pos, tt_move, history_,
+                  in_check && settings_.on(THREAT_HISTORY) ? pos.attacks_by(~pos.side_to_move()) : 0);
     Move best_move = MOVE_NONE;
     int move_count = 0;
     for (Move m; (m = mp.next()) != MOVE_NONE;) {

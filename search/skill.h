@@ -60,7 +60,7 @@ struct SkillPlan {
 // without them, as it did when its table was measured, except the top level and the
 // standard levels above WholeSearchFloor, which search with every technique.
 inline constexpr std::uint32_t LevelCalibratedWithout =
-    1u << SINGULAR | 1u << NODE_TIME | 1u << PROBCUT | 1u << FIFTY_DAMPING;
+    1u << SINGULAR | 1u << NODE_TIME | 1u << PROBCUT | 1u << FIFTY_DAMPING | 1u << THREAT_HISTORY;
 
 // `compound`: the position has compound pieces. Such games have a calibration of their
 // own (the variant's ladder), because the same search budget gains more there.

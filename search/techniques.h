@@ -32,12 +32,13 @@ enum Technique : unsigned {
     NODE_TIME,
     PROBCUT,
     FIFTY_DAMPING,
+    THREAT_HISTORY,
     TECHNIQUE_NB
 };
 inline constexpr std::array<const char*, TECHNIQUE_NB> TechniqueName = {
     "aspiration", "pvs",      "ttcut",    "rfp",      "nmp",     "nmpverify", "lmp",
     "futility",   "seeprune", "lmr",      "mdp",      "killers", "history",   "conthist",
-    "capthist",   "qsee",     "singular", "nodetime", "probcut", "fiftydamp",
+    "capthist",   "qsee",     "singular", "nodetime", "probcut", "fiftydamp", "threathist",
 };
 
 }  // namespace maharajah::search

@@ -97,8 +97,8 @@ void walk(const std::vector<Start>& from, int plies, Rng& rng, const std::functi
 // `unstable` tells whether that order differs from a stable sort by score (the swaps
 // reorder equal scores), so that the test can show it met such lists.
 std::vector<Move> reference_order(const Position& pos, Move tt, const History& h, const Move* killers,
-                                  const PieceToHistory* cont0, const PieceToHistory* cont1, bool quiescence,
-                                  bool& unstable) {
+                                  const PieceToHistory* cont0, const PieceToHistory* cont1, Bitboard threats,
+                                  bool quiescence, bool& unstable) {
     Move list[MAX_MOVES];
     Move* end = !quiescence      ? generate<LEGAL>(pos, list)
                 : pos.in_check() ? generate<EVASIONS>(pos, list)
@@ -129,9 +129,12 @@ std::vector<Move> reference_order(const Position& pos, Move tt, const History& h
             score = (1 << 27) + 2;
         else if (killers && m == killers[1])
             score = (1 << 27) + 1;
-        else
-            score = h.main[us][from * 64 + to] + (cont0 ? (*cont0)[piece_index(pc)][to] : 0) +
+        else {
+            // The butterfly slot: is the from square attacked (2), the to square (1)?
+            const int slot = 2 * ((threats & square_bb(from)) != 0) + ((threats & square_bb(to)) != 0);
+            score = h.main[us][slot][from * 64 + to] + (cont0 ? (*cont0)[piece_index(pc)][to] : 0) +
                     (cont1 ? (*cont1)[piece_index(pc)][to] : 0);
+        }
     }
     auto stable = std::vector<std::pair<Move, int>>(v.begin() + cur, v.end());
     std::stable_sort(stable.begin(), stable.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
@@ -157,7 +160,7 @@ void randomise(std::int16_t* entries, std::size_t n, Rng& rng, bool few_values) 
 }
 
 void randomise(History& h, Rng& rng, bool few_values) {
-    randomise(&h.main[0][0], sizeof(h.main) / 2, rng, few_values);
+    randomise(&h.main[0][0][0], sizeof(h.main) / 2, rng, few_values);
     randomise(&h.captures[0][0][0], sizeof(h.captures) / 2, rng, few_values);
 }
 
@@ -233,9 +236,13 @@ TEST_CASE("the staged picker hands out the one-list picker's sequence", "[movepi
             const PieceToHistory* cont1 =
                 quiescence || rng.below(4) == 0 ? nullptr : &h->continuation[rng.below(18)][rng.below(64)];
 
-            std::unique_ptr<MovePicker> mp = quiescence
-                                                 ? std::make_unique<MovePicker>(pos, tt, *h)
-                                                 : std::make_unique<MovePicker>(pos, tt, *h, killers, cont0, cont1);
+            // The opponent's attacks as the search passes them, none (the index switched
+            // off), or any squares, so that every slot is read.
+            const Bitboard threat_choices[] = {pos.attacks_by(~pos.side_to_move()), 0, Bitboard(rng.next())};
+            const Bitboard threats = threat_choices[rng.below(3)];
+            std::unique_ptr<MovePicker> mp =
+                quiescence ? std::make_unique<MovePicker>(pos, tt, *h, threats)
+                           : std::make_unique<MovePicker>(pos, tt, *h, killers, cont0, cont1, threats);
             std::vector<Move> staged;
             Move first = mp->next();
             if (first != MOVE_NONE) staged.push_back(first);
@@ -251,7 +258,7 @@ TEST_CASE("the staged picker hands out the one-list picker's sequence", "[movepi
 
             bool unstable = false;
             const auto expected =
-                reference_order(pos, tt, *h, quiescence ? nullptr : killers, cont0, cont1, quiescence, unstable);
+                reference_order(pos, tt, *h, quiescence ? nullptr : killers, cont0, cont1, threats, quiescence, unstable);
             INFO("FEN " << pos.fen() << " quiescence " << quiescence << " hash move " << move_to_uci(tt));
             REQUIRE(staged == expected);
             for (Move m : expected) bad_captures += (pos.is_capture(m) && !see_ge(pos, m, 0));
@@ -266,4 +273,26 @@ TEST_CASE("the staged picker hands out the one-list picker's sequence", "[movepi
     REQUIRE(tt_refused > 500);
     REQUIRE(bad_captures > 1000);
     REQUIRE(unstable_lists > 500);
+}
+
+TEST_CASE("attacks_by holds exactly the squares that attackers_to finds attacked", "[movepick][board]") {
+    // The threat-indexed history reads attacks_by; attackers_to (used by check detection
+    // and SEE) looks from the target square back, so the two are independent ways in.
+    Position::init();
+    Rng rng{4621};
+    int positions = 0, compound_attackers = 0;
+    walk(starts(40), 24, rng, [&](const Position& pos) {
+        for (Color c : {WHITE, BLACK}) {
+            const Bitboard attacked = pos.attacks_by(c);
+            for (int s = 0; s < SQUARE_NB; ++s) {
+                const Bitboard from = pos.attackers_to(Square(s)) & pos.pieces(c);
+                INFO("FEN " << pos.fen() << " colour " << int(c) << " square " << s);
+                REQUIRE(bool(attacked & square_bb(Square(s))) == (from != 0));
+                compound_attackers += (from & pos.compounds()) != 0;
+            }
+        }
+        ++positions;
+    });
+    REQUIRE(positions > 500);
+    REQUIRE(compound_attackers > 1000);
 }

@@ -72,6 +72,15 @@ Bitboard Position::attackers_to(Square s, Bitboard occupied) const {
            (bishop_attacks(s, occupied) & pieces_with<DIAG_SLIDER>());
 }
 
+Bitboard Position::attacks_by(Color c) const {
+    Bitboard attacked = 0;
+    for (Bitboard b = pieces(c); b;) {
+        const Square s = pop_lsb(b);
+        attacked |= piece_attacks(type_of(board_[s]), c, s, pieces());
+    }
+    return attacked;
+}
+
 Bitboard Position::blockers_for_king(Color c) const {
     Square ksq = king_square(c);
     Bitboard snipers =

@@ -93,6 +93,8 @@ public:
     // Attacks.
     Bitboard attackers_to(Square s, Bitboard occupied) const;
     Bitboard attackers_to(Square s) const { return attackers_to(s, pieces()); }
+    // Every square that a piece of colour c attacks (through the current occupancy).
+    Bitboard attacks_by(Color c) const;
     // Pieces of colour c that shield c's king from an enemy slider (pinned pieces when
     // they are c's own, discovered-check candidates when they are the enemy's).
     Bitboard blockers_for_king(Color c) const;
