@@ -1,7 +1,5 @@
 // One worker's search: iterative deepening with aspiration windows, the alpha-beta tree
 // search and quiescence. The thread pool that runs the workers is engine.cpp.
-#include "search/worker.h"
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -12,6 +10,7 @@
 #include "search/movepick.h"
 #include "search/params.h"
 #include "search/timeman.h"
+#include "search/worker.h"
 
 namespace maharajah::search {
 

@@ -257,8 +257,8 @@ TEST_CASE("the staged picker hands out the one-list picker's sequence", "[movepi
             REQUIRE(mp->next() == MOVE_NONE);  // and stays at the end
 
             bool unstable = false;
-            const auto expected =
-                reference_order(pos, tt, *h, quiescence ? nullptr : killers, cont0, cont1, threats, quiescence, unstable);
+            const auto expected = reference_order(pos, tt, *h, quiescence ? nullptr : killers, cont0, cont1, threats,
+                                                  quiescence, unstable);
             INFO("FEN " << pos.fen() << " quiescence " << quiescence << " hash move " << move_to_uci(tt));
             REQUIRE(staged == expected);
             for (Move m : expected) bad_captures += (pos.is_capture(m) && !see_ge(pos, m, 0));
