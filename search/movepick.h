@@ -32,11 +32,10 @@ using ButterflyHistory = std::array<std::array<std::array<std::int16_t, SQUARE_N
 inline int threat_slot(Bitboard threats, Move m) {
     return 2 * int(threats >> from_sq(m) & 1) + int(threats >> to_sq(m) & 1);
 }
-// The butterfly entry of quiet move m; the index from * 64 + to is the move's low 12 bits.
-inline std::int16_t& butterfly(ButterflyHistory& h, Color us, Bitboard threats, Move m) {
-    return h[us][threat_slot(threats, m)][m & 4095];
-}
-inline std::int16_t butterfly(const ButterflyHistory& h, Color us, Bitboard threats, Move m) {
+// The butterfly entry of quiet move m (read or updated, as H is const or not); the
+// index from * 64 + to is the move's low 12 bits.
+template <class H>
+auto& butterfly(H& h, Color us, Bitboard threats, Move m) {
     return h[us][threat_slot(threats, m)][m & 4095];
 }
 using PieceToHistory = std::array<std::array<std::int16_t, SQUARE_NB>, PieceIndexNb>;
