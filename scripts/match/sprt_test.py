@@ -91,6 +91,27 @@ class Parsing(unittest.TestCase):
         self.assertEqual(empty, "| x (army pairs) | [-5, 0] | 8+0.08 | 0 | - | - | not resolved | ? |")
 
 
+class FixedMatch(unittest.TestCase):
+    def test_wins_losses_draws(self):
+        self.assertEqual(sprt.parse_wld(FASTCHESS_OUT.splitlines(), army=False), (303, 292, 415))
+        self.assertEqual(sprt.parse_wld(MATCH_OUT.splitlines(), army=True), (13, 7, 4))
+        self.assertIsNone(sprt.parse_wld([], army=True))
+
+    def test_row(self):
+        # 500 pairs: 100 at 2 points, 50 at 0, the rest 1: score 0.55, Elo +34.9.
+        row = sprt.match_row("final (standard)", "8+0.08", 1000, (350, 250, 400),
+                             [50, 0, 350, 0, 100], "1475022")
+        m = re.fullmatch(r"\| final \(standard\) \| 8\+0\.08 \| 1000 \| 350-250-400 \| "
+                         r"\[50, 0, 350, 0, 100\] \| \+(\d+\.\d) \+/- (\d+\.\d) \| 1475022 \|", row)
+        self.assertIsNotNone(m, row)
+        self.assertAlmostEqual(float(m.group(1)), 34.9, delta=0.05)
+        e = sprt.match_stats.pentanomial([50, 0, 350, 0, 100])
+        self.assertAlmostEqual(float(m.group(2)), e.error, delta=0.05)
+        self.assertTrue(10 < e.error < 30)
+        self.assertEqual(sprt.match_row("x (army pairs)", "8+0.08", None, None, None, "?"),
+                         "| x (army pairs) | 8+0.08 | 0 | - | - | - | ? |")
+
+
 class Arguments(unittest.TestCase):
     def parse(self, *extra):
         exe = sys.executable  # any executable file serves as NEW and BASE here
@@ -103,6 +124,11 @@ class Arguments(unittest.TestCase):
         self.assertEqual((self.parse("--bounds=-3,4").e0, self.parse("--bounds=-3,4").e1),
                          (-3, 4))
 
+    def test_match_mode(self):
+        ns = self.parse("--match", "--games", "1000")
+        self.assertEqual((ns.match, ns.games), (True, 1000))
+        self.assertEqual((self.parse().match, self.parse().games), (False, 60000))
+
     def test_limits(self):
         ns = self.parse()
         self.assertEqual((ns.nodes_mode, ns.nodes), (True, 150000))
@@ -111,7 +137,8 @@ class Arguments(unittest.TestCase):
 
     def test_bad_arguments_exit_2(self):
         for bad in (["--bounds", "10,0"], ["--bounds", "x"], ["--tc", "8"], ["--nodes", "0"],
-                    ["--jitter", "1.5"], ["--tc", "8+0.08", "--nodes", "5"], ["--games", "1"]):
+                    ["--jitter", "1.5"], ["--tc", "8+0.08", "--nodes", "5"], ["--games", "1"],
+                    ["--match"], ["--match", "--nonreg", "--games", "10"]):
             with self.subTest(bad=bad), self.assertRaises(SystemExit) as e, \
                     open(os.devnull, "w") as null:
                 stderr, sys.stderr = sys.stderr, null
@@ -266,6 +293,23 @@ class EndToEnd(unittest.TestCase):
             r = subprocess.run(args[:-1] + [empty, "--resume"], capture_output=True, text=True, timeout=60)
             self.assertEqual(r.returncode, 2)
             self.assertIn("no stopped test in", r.stderr)
+
+    def test_army_fixed_match(self):
+        """--match plays exactly --games games with no SPRT and prints the Elo row."""
+        with tempfile.TemporaryDirectory() as out:
+            r = subprocess.run([sys.executable, os.path.join(HERE, "sprt"), ENGINE, ENGINE,
+                                "--name", "same", "--army", "--match", "--nodes", "2000",
+                                "--games", "4", "--seed", "3", "--bench", "n/a", "--out", out],
+                               capture_output=True, text=True, timeout=240)
+        msg = f"stdout:\n{r.stdout[-3000:]}\nstderr:\n{r.stderr[-2000:]}"
+        self.assertEqual(r.returncode, 0, msg)
+        self.assertNotIn("--sprt", r.stdout.splitlines()[0], msg)
+        m = re.fullmatch(r"\| same \(army pairs\) \| 2k nodes \+/-10% \| 4 \| (\d+)-(\d+)-(\d+) \| "
+                         r"\[(\d+), (\d+), (\d+), (\d+), (\d+)\] \| ([-+]\d+\.\d \+/- (\d+\.\d|inf)|-) \| n/a \|",
+                         r.stdout.strip().splitlines()[-1])
+        self.assertIsNotNone(m, msg)
+        self.assertEqual(sum(int(m.group(i)) for i in range(1, 4)), 4, msg)
+        self.assertEqual(sum(int(m.group(i)) for i in range(4, 9)), 2, msg)
 
     def test_standard_chess(self):
         if sprt.find_fastchess(None) is None:
