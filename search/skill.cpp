@@ -16,8 +16,8 @@ namespace {
 // Standard chess: below 1400 a ladder of levels 200 apart hanging from the 1400 anchor;
 // from 1400 up Stockfish's UCI_Elo alone (levels of one engine overrate each other's
 // gaps there: 2000 v 1800 scored 99% where Stockfish puts them 225 apart).
-constexpr double Calibration[][2] = {{600, 1068},  {800, 1175},  {1000, 1258}, {1200, 1340}, {1400, 1383},
-                                     {1600, 1550}, {1800, 1720}, {2000, 2100}, {2200, 2200}};
+constexpr double Calibration[][2] = {{600, 1120},  {800, 1185},  {1000, 1253}, {1200, 1298}, {1400, 1350},
+                                     {1600, 1500}, {1800, 1650}, {2000, 2100}, {2200, 2200}};
 
 // Positions with compound pieces: the army ladder (levels 200 apart should score 76%),
 // anchored at the top level (2200, no budget), the one level both scales share. The same
