@@ -17,7 +17,7 @@ namespace {
 // from 1400 up Stockfish's UCI_Elo alone (levels of one engine overrate each other's
 // gaps there: 2000 v 1800 scored 99% where Stockfish puts them 225 apart).
 constexpr double Calibration[][2] = {{600, 1120},  {800, 1185},  {1000, 1253}, {1200, 1298}, {1400, 1350},
-                                     {1600, 1500}, {1800, 1650}, {2000, 2100}, {2200, 2200}};
+                                     {1600, 1500}, {1800, 1650}, {2000, 1940}, {2200, 2200}};
 
 // Positions with compound pieces: the army ladder (levels 200 apart should score 76%),
 // anchored at the top level (2200, no budget), the one level both scales share. The same
